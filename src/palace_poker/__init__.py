@@ -1,0 +1,63 @@
+"""Palace Poker: a complete implementation of the card game (Castle Poker, Banner Poker).
+
+The core (this package's top-level modules) needs only the standard library:
+
+>>> from palace_poker import Hand, Rules, SeededShuffle
+>>> hand = Hand.deal(Rules.of(10), [500, 500, 500], dealer=0, shuffle=SeededShuffle(42))
+>>> hand.to_act
+1
+"""
+
+from palace_poker.actions import Action, Verb
+from palace_poker.cards import DECK, Card, Suit, card, format_cards, parse_cards
+from palace_poker.config import Rules
+from palace_poker.errors import (
+    ERROR_CODES,
+    ConfigError,
+    IllegalActionError,
+    PalaceError,
+    ParseError,
+    RecordError,
+)
+from palace_poker.evaluator import Category, describe, evaluate
+from palace_poker.events import Event, redact
+from palace_poker.hand import Hand, HandResult, Phase
+from palace_poker.observation import Observation
+from palace_poker.options import Option
+from palace_poker.record import replay
+from palace_poker.shuffle import RecordedShuffle, SecureShuffle, SeededShuffle, ShuffleSource
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DECK",
+    "ERROR_CODES",
+    "Action",
+    "Card",
+    "Category",
+    "ConfigError",
+    "Event",
+    "Hand",
+    "HandResult",
+    "IllegalActionError",
+    "Observation",
+    "Option",
+    "PalaceError",
+    "ParseError",
+    "Phase",
+    "RecordError",
+    "RecordedShuffle",
+    "Rules",
+    "SecureShuffle",
+    "SeededShuffle",
+    "ShuffleSource",
+    "Suit",
+    "Verb",
+    "card",
+    "describe",
+    "evaluate",
+    "format_cards",
+    "parse_cards",
+    "redact",
+    "replay",
+]

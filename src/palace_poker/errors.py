@@ -1,0 +1,108 @@
+"""One family of exceptions, each with a stable machine code.
+
+Every refusal in the project raises a :class:`PalaceError`. It carries
+
+* ``code``: a stable identifier (``not_your_turn``, ``invalid_card``, ...) that
+  clients match on; codes are part of the API and are never renamed;
+* ``message``: a sentence that names the offending input;
+* ``rule``: the rule id of ``RULES.md`` (or the section of the record format) it
+  breaks, or ``None``;
+* ``details``: the same facts as data.
+
+The subclasses split errors by cause, as python-chess does: :class:`ParseError`
+(malformed text), :class:`IllegalActionError` (well formed but against the rules),
+:class:`ConfigError` (a bad table configuration) and :class:`RecordError` (a hand
+record that does not replay). An engine that raises leaves its state unchanged.
+
+>>> err = IllegalActionError("not_your_turn", "seat 2 cannot act", rule="R-TURN-1")
+>>> err.code, err.rule
+('not_your_turn', 'R-TURN-1')
+>>> err.to_dict()["message"]
+'seat 2 cannot act'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class PalaceError(ValueError):
+    """Base of every error the project raises on bad input."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        rule: str | None = None,
+        details: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+        self.details: dict[str, Any] = dict(details or {})
+
+    def __str__(self) -> str:
+        suffix = f" ({self.rule})" if self.rule else ""
+        return f"[{self.code}] {self.message}{suffix}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The error as a JSON-ready payload, the same for every interface."""
+        return {
+            "code": self.code,
+            "message": self.message,
+            "rule": self.rule,
+            "details": self.details,
+        }
+
+
+class ParseError(PalaceError):
+    """Text that is not in the strict form (a card, an action, an amount)."""
+
+
+class IllegalActionError(PalaceError):
+    """A well-formed action that the rules do not allow at this point."""
+
+
+class ConfigError(PalaceError):
+    """A table configuration (stakes, players) that the rules refuse."""
+
+
+class RecordError(PalaceError):
+    """A hand record that is malformed or does not replay.
+
+    ``details`` holds ``index`` and ``action`` when a particular action fails.
+    """
+
+
+#: Every code the project raises, with what it means. Listed in docs/api.md.
+ERROR_CODES: dict[str, str] = {
+    "invalid_card": "a card is not in strict text form",
+    "invalid_suit": "a suit is not c, d, h or s",
+    "malformed_action": "an action's text is not '<seat> <verb> [args...]'",
+    "unknown_verb": "the verb is not one of the game's verbs",
+    "invalid_amount": "an amount is not a positive integer in strict form",
+    "invalid_seat": "a seat number is not a seat of this hand",
+    "hand_over": "the hand has ended and takes no more decisions",
+    "not_your_turn": "another seat's decision is due",
+    "illegal_action": "this verb is not allowed at this point",
+    "bad_target": "the bet's target is not a player it may attack",
+    "card_not_held": "a named card is not one of the player's soldiers",
+    "duplicate_card": "a card is named twice in one action",
+    "too_many_soldiers": "a trim would leave more than five soldiers",
+    "cannot_afford": "the player lacks the chips the action costs",
+    "amount_out_of_bounds": "a no-limit amount is outside its allowed range",
+    "amount_not_allowed": (
+        "an amount is given where the structure fixes it, or missing where it must be chosen"
+    ),
+    "raise_cap": "the battle already has the most raises allowed",
+    "empty_stock": "no card can be drawn: stock and discard pile are empty",
+    "invalid_rules": "a stakes or structure setting is out of range",
+    "invalid_players": "the players or stacks of a hand or game are not allowed",
+    "invalid_record": "a hand record is malformed",
+    "shuffle_mismatch": "a recorded shuffle is not a permutation of the cards shuffled",
+    "shuffles_unused": "a record lists more shuffles than the hand performs",
+    "record_incomplete": "the hand is not over after the record's last action",
+    "result_mismatch": "the record's result differs from the replayed result",
+}

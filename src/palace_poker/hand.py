@@ -1,0 +1,673 @@
+"""One hand of Palace Poker as a state machine (RULES.md, every R-* rule of a hand).
+
+A :class:`Hand` is dealt by :meth:`Hand.deal` (antes, banners, palaces) and then
+driven one decision at a time. It follows the verify / can / apply triad:
+
+* :meth:`Hand.verify` raises an :class:`~palace_poker.errors.PalaceError` naming
+  the input and the rule it breaks;
+* :meth:`Hand.can` answers yes or no;
+* :meth:`Hand.apply` applies a legal action and returns the events it produced.
+
+A refused action changes nothing. The hand is mutable (fast to step); use
+:meth:`Hand.copy` to branch it. Observations (:meth:`Hand.observe`) are frozen
+snapshots, so a holder of one never sees it change.
+
+>>> from palace_poker import Rules, SeededShuffle
+>>> hand = Hand.deal(Rules.of(10), [1000, 1000, 1000], dealer=2, shuffle=SeededShuffle(1))
+>>> hand.to_act, hand.phase
+(0, <Phase.TURN: 'turn'>)
+>>> [str(o) for o in hand.legal_options()][:2]
+['0 buy (costs 10)', '0 bet 1 (costs 10)']
+>>> events = hand.apply("0 stay")
+>>> hand.to_act
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from palace_poker import battle as _battle
+from palace_poker.actions import Action
+from palace_poker.cards import DECK, Card, Suit
+from palace_poker.config import Rules
+from palace_poker.errors import ConfigError, PalaceError
+from palace_poker.evaluator import evaluate
+from palace_poker.events import (
+    AntePosted,
+    BannerCardSetAside,
+    BannerDealt,
+    BattleCalled,
+    BattleCompared,
+    BattleRaised,
+    BattleStarted,
+    CardsCaptured,
+    CardsShuffled,
+    ChipsReturned,
+    End,
+    Event,
+    Folded,
+    HandEnded,
+    PalaceDealt,
+    PlayerOut,
+    PotAwarded,
+    ShowdownRevealed,
+    SoldierBought,
+    SoldiersDiscarded,
+    Stayed,
+    TurnStarted,
+)
+from palace_poker.options import Option
+from palace_poker.pot import award
+from palace_poker.shuffle import SecureShuffle, ShuffleSource
+
+if TYPE_CHECKING:
+    from palace_poker.observation import Observation
+
+MAX_SOLDIERS = 5
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+
+
+class Phase(StrEnum):
+    """Which kind of decision is due."""
+
+    TURN = "turn"  # the player to act chooses BUY, DISCARD, BET, STAY or FOLD
+    BATTLE = "battle"  # a battler responds: FOLD, CALL or RAISE
+    TRIM = "trim"  # after a BUY or a capture: which soldiers to discard
+    OVER = "over"  # the hand has ended
+
+
+class Hand:
+    """The state of one hand; seats are ``0..n-1`` clockwise."""
+
+    __slots__ = (
+        "_shuffle",
+        "_trim_rule",
+        "actions",
+        "banners",
+        "battle",
+        "contributions",
+        "dealer",
+        "discard_pile",
+        "events",
+        "in_hand",
+        "n",
+        "names",
+        "palaces",
+        "phase",
+        "quiet",
+        "result",
+        "revealed",
+        "rules",
+        "set_aside",
+        "shuffles",
+        "soldiers",
+        "stacks",
+        "start_stacks",
+        "stock",
+        "to_act",
+        "turn",
+    )
+
+    rules: Rules
+    n: int
+    dealer: int
+    names: tuple[str, ...]
+    start_stacks: tuple[int, ...]
+    stacks: list[int]
+    contributions: list[int]
+    banners: list[Card]
+    palaces: list[tuple[Card, ...]]
+    soldiers: list[list[Card]]
+    in_hand: list[bool]
+    stock: list[Card]  # top card last, so a draw is a pop()
+    discard_pile: list[Card]
+    set_aside: tuple[Card, ...]  # every card set aside in the banner deal (public)
+    phase: Phase
+    to_act: int | None
+    turn: int
+    battle: _battle.Battle | None
+    quiet: list[bool]
+    revealed: list[dict[int, tuple[Card, ...]]]  # per viewer: palaces they have seen
+    shuffles: list[tuple[Card, ...]]
+    actions: list[Action]
+    events: list[Event]
+    result: HandResult | None
+    _shuffle: ShuffleSource
+    _trim_rule: str
+
+    # ------------------------------------------------------------------ dealing
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules,
+        stacks: Sequence[int],
+        *,
+        dealer: int,
+        shuffle: ShuffleSource | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Hand:
+        """Post antes, deal banners and palaces, and start the first turn.
+
+        ``stacks`` are the chips of the players dealt in, in seat order (each
+        at least 1: a player with no chips is not dealt in, R-ANTE-2).
+        """
+        _check_players(stacks, dealer, names)
+        hand = cls.__new__(cls)
+        hand.rules = rules
+        hand.n = n = len(stacks)
+        hand.dealer = dealer
+        hand.names = tuple(names) if names is not None else tuple(f"Seat {i}" for i in range(n))
+        hand.start_stacks = tuple(stacks)
+        hand.stacks = list(stacks)
+        hand.contributions = [0] * n
+        hand.palaces = [()] * n
+        hand.soldiers = [[] for _ in range(n)]
+        hand.in_hand = [True] * n
+        hand.discard_pile = []
+        hand.phase = Phase.TURN
+        hand.to_act = None
+        hand.battle = None
+        hand.quiet = [False] * n
+        hand.revealed = [{} for _ in range(n)]
+        hand.shuffles = []
+        hand.actions = []
+        hand.events = []
+        hand.result = None
+        hand._shuffle = shuffle if shuffle is not None else SecureShuffle()
+        hand._trim_rule = "R-BUY-3"
+        hand._post_antes()
+        hand._deal_banners()
+        hand._deal_palaces()
+        hand._start_turn(hand.dealing_order()[0])
+        return hand
+
+    def dealing_order(self) -> list[int]:
+        """Seats from the dealer's left round to the dealer (R-BANNER-1)."""
+        return [(self.dealer + 1 + i) % self.n for i in range(self.n)]
+
+    def _do_shuffle(self, cards: Sequence[Card], what: str) -> list[Card]:
+        order = self._shuffle.shuffle(cards)
+        self.shuffles.append(tuple(order))
+        self.events.append(CardsShuffled(what, len(order)))  # type: ignore[arg-type]
+        return order
+
+    def _post_antes(self) -> None:
+        """R-ANTE-1: everyone antes; a short stack posts all it has (all-in)."""
+        ante = self.rules.ante
+        if ante == 0:
+            return
+        for seat in range(self.n):
+            paid = self._pay(seat, ante)
+            self.events.append(AntePosted(seat, paid, self.stacks[seat] == 0))
+
+    def _deal_banners(self) -> None:
+        """R-BANNER-1..4: deal face up until a suit new to the player's group."""
+        deck = self._do_shuffle(DECK, "deck")
+        deck.reverse()  # top card last
+        set_aside: list[Card] = []
+        every_set_aside: list[Card] = []
+        banners: list[Card | None] = [None] * self.n
+        taken: list[set[Suit]] = [set(), set(), set()]
+        for position, seat in enumerate(self.dealing_order()):
+            group = taken[position // 4]
+            while True:
+                if not deck:
+                    deck = self._do_shuffle(set_aside, "set-aside")
+                    deck.reverse()
+                    set_aside = []
+                card = deck.pop()
+                if card.suit not in group:
+                    group.add(card.suit)
+                    banners[seat] = card
+                    self.events.append(BannerDealt(seat, card))
+                    break
+                set_aside.append(card)
+                every_set_aside.append(card)
+                self.events.append(BannerCardSetAside(seat, card))
+        self.banners = [b for b in banners if b is not None]
+        self.set_aside = tuple(every_set_aside)
+        deck.reverse()
+        stock = self._do_shuffle(set_aside + deck, "stock")
+        stock.reverse()
+        self.stock = stock
+
+    def _deal_palaces(self) -> None:
+        """R-PALACE-1: three face-down cards each, one at a time, in dealing order."""
+        dealt: list[list[Card]] = [[] for _ in range(self.n)]
+        order = self.dealing_order()
+        for _ in range(3):
+            for seat in order:
+                dealt[seat].append(self.stock.pop())
+        for seat in order:
+            self.palaces[seat] = tuple(dealt[seat])
+            self.events.append(PalaceDealt(seat, self.palaces[seat]))
+
+    # ------------------------------------------------------------ public queries
+
+    @property
+    def over(self) -> bool:
+        """True once the hand has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pot (R-POT-1)."""
+        return sum(self.contributions)
+
+    def players_in_hand(self) -> list[int]:
+        """Seats still in the hand, in seat order."""
+        return [s for s in range(self.n) if self.in_hand[s]]
+
+    def entry(self, seat: int) -> int:
+        """R-BET-2: a player's entry is (soldiers + 1) x SB."""
+        return (len(self.soldiers[seat]) + 1) * self.rules.small_bet
+
+    def usable_cards(self, seat: int, against: int | None = None) -> list[Card]:
+        """The player's banner, palace and soldiers; against an opponent, without
+        the cards of the opponent's banner suit (R-CMP-1)."""
+        cards = [self.banners[seat], *self.palaces[seat], *self.soldiers[seat]]
+        if against is None:
+            return cards
+        excluded = self.banners[against] & 3
+        return [c for c in cards if c & 3 != excluded]
+
+    def left_of(self, seat: int) -> int:
+        """The next seat clockwise from ``seat`` whose player is still in the hand."""
+        for step in range(1, self.n + 1):
+            candidate = (seat + step) % self.n
+            if self.in_hand[candidate]:
+                return candidate
+        raise AssertionError("no player in the hand")  # pragma: no cover
+
+    # ------------------------------------------------------- verify / can / apply
+
+    def verify(self, action: Action | str) -> Action:
+        """Check an action without applying it; return it parsed.
+
+        Raises :class:`~palace_poker.errors.PalaceError` (a ``ParseError`` or an
+        ``IllegalActionError``) naming the input and the rule it breaks.
+        """
+        parsed = Action.parse(action) if isinstance(action, str) else action
+        self._plan(parsed)
+        return parsed
+
+    def can(self, action: Action | str) -> bool:
+        """True when :meth:`apply` would accept the action."""
+        try:
+            self.verify(action)
+        except PalaceError:
+            return False
+        return True
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply a legal action; return the events it produced (dealing excluded).
+
+        Raises like :meth:`verify`, leaving the hand unchanged.
+        """
+        parsed = Action.parse(action) if isinstance(action, str) else action
+        run = self._plan(parsed)
+        start = len(self.events)
+        run()
+        self.actions.append(parsed)
+        return self.events[start:]
+
+    def legal_options(self) -> list[Option]:
+        """Every legal choice of the player to act, with its cost (empty when over)."""
+        return _legal.legal_options(self)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, concretely; a no-limit amount appears at its bounds."""
+        return [a for option in self.legal_options() for a in option.actions()]
+
+    def _plan(self, action: Action) -> Callable[[], None]:
+        """Validate ``action`` and return the closure that applies it."""
+        return _legal.plan(self, action)
+
+    # ------------------------------------------------------------ turn actions
+
+    def _start_turn(self, seat: int) -> None:
+        self.phase = Phase.TURN
+        self.turn = seat
+        self.to_act = seat
+        self.events.append(TurnStarted(seat))
+
+    def _finish_turn(self) -> None:
+        """R-TURN-3 and R-END-5: check the end, else the next player clockwise."""
+        if not self._check_end(after_turn=True):
+            self._start_turn(self.left_of(self.turn))
+
+    def do_buy(self, seat: int) -> None:
+        """R-BUY-1..3: draw (reshuffling the discard pile if needed), pay SB, trim next."""
+        if not self.stock:
+            order = self._do_shuffle(self.discard_pile, "discard")
+            order.reverse()
+            self.stock = order
+            self.discard_pile = []
+        card = self.stock.pop()
+        paid = self._pay(seat, self.rules.small_bet)
+        self.soldiers[seat].append(card)
+        self.quiet = [False] * self.n
+        self.events.append(SoldierBought(seat, card, paid))
+        self._start_trim(seat, "R-BUY-3")
+
+    def do_discard(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """R-DISC-1: discard soldiers face down; a quiet turn."""
+        self._discard_soldiers(seat, cards, trim=False)
+        self.quiet[seat] = True
+        self._finish_turn()
+
+    def do_stay(self, seat: int) -> None:
+        """R-STAY-1: do nothing; a quiet turn."""
+        self.quiet[seat] = True
+        self.events.append(Stayed(seat))
+        self._finish_turn()
+
+    def do_fold(self, seat: int) -> None:
+        """R-FOLD-1: out of the hand, every card face down to the discard pile."""
+        self.events.append(Folded(seat, in_battle=False))
+        self._leave(seat, "fold", keep_army=False)
+        if not self._check_end(after_turn=False):
+            self._finish_turn()
+
+    def do_bet(self, seat: int, target: int, raise_by: int) -> None:
+        """R-BET-1, R-BET-2: pay the entry (and a no-limit opening raise)."""
+        entry = self._pay(seat, self.entry(seat))
+        paid_raise = self._pay(seat, raise_by)
+        self.quiet = [False] * self.n
+        self.battle = _battle.Battle.open(seat, target, raise_by=paid_raise)
+        self.phase = Phase.BATTLE
+        self.to_act = target
+        self.events.append(BattleStarted(seat, target, entry, paid_raise))
+
+    def do_trim(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """R-BUY-3, R-CAPT-1: discard the chosen soldiers; the turn is complete."""
+        self._discard_soldiers(seat, cards, trim=True)
+        self._finish_turn()
+
+    def _start_trim(self, seat: int, rule: str) -> None:
+        self.phase = Phase.TRIM
+        self.to_act = seat
+        self._trim_rule = rule
+
+    def _discard_soldiers(self, seat: int, cards: tuple[Card, ...], *, trim: bool) -> None:
+        army = self.soldiers[seat]
+        for card in cards:
+            army.remove(card)
+        self.discard_pile.extend(cards)
+        self.events.append(SoldiersDiscarded(seat, tuple(cards), trim))
+
+    # ---------------------------------------------------------- battle actions
+
+    def do_battle_fold(self, seat: int) -> None:
+        """R-BET-7: the folder is out; the other takes back unmatched raises and captures."""
+        battle = self._require_battle()
+        other = battle.opponent(seat)
+        self.events.append(Folded(seat, in_battle=True))
+        self._return_unmatched(other, battle.unmatched(other))
+        self._defeat(winner=other, loser=seat, reason="fold")
+
+    def do_call(self, seat: int) -> None:
+        """R-BET-4, R-ALLIN-2, R-BET-8: pay entry then raises (as far as possible), compare."""
+        battle = self._require_battle()
+        other = battle.opponent(seat)
+        entry_due = 0 if battle.entry_paid(seat) else self.entry(seat)
+        paid = self._pay(seat, entry_due)
+        owed = battle.unmatched(other)
+        matched = self._pay(seat, owed)
+        battle.pay_entry(seat)
+        battle.add_raise_chips(seat, matched)
+        self.events.append(BattleCalled(seat, paid + matched))
+        self._return_unmatched(other, owed - matched)
+        self._compare_battle(battle)
+
+    def do_raise(self, seat: int, raise_by: int) -> None:
+        """R-BET-5, R-BET-6: pay the call and the raise; the other battler responds."""
+        battle = self._require_battle()
+        other = battle.opponent(seat)
+        due = (0 if battle.entry_paid(seat) else self.entry(seat)) + battle.unmatched(other)
+        paid = self._pay(seat, due + raise_by)
+        battle.pay_entry(seat)
+        battle.raise_to(seat, other, raise_by)
+        self.to_act = other
+        self.events.append(BattleRaised(seat, paid, raise_by))
+
+    def _require_battle(self) -> _battle.Battle:
+        assert self.battle is not None
+        return self.battle
+
+    def _return_unmatched(self, seat: int, amount: int) -> None:
+        if amount > 0:
+            self.stacks[seat] += amount
+            self.contributions[seat] -= amount
+            assert self.battle is not None
+            self.battle.add_raise_chips(seat, -amount)
+            self.events.append(ChipsReturned(seat, amount))
+
+    def _compare_battle(self, battle: _battle.Battle) -> None:
+        """R-CMP-1..4 for a battle closed by a call."""
+        attacker, defender = battle.attacker, battle.defender
+        winner = self._compare(attacker, defender)
+        self.battle = None
+        if winner is not None:
+            loser = defender if winner == attacker else attacker
+            self._defeat(winner=winner, loser=loser, reason="battle")
+            return
+        if len(self.players_in_hand()) == 2:
+            self._finish("tie", lambda eligible: eligible)  # R-CMP-3: the last two split
+            return
+        for seat in (attacker, defender):  # R-CMP-3: both out, every card discarded
+            self._leave(seat, "tie", keep_army=False)
+        if not self._check_end(after_turn=False):
+            self._finish_turn()
+
+    def _compare(self, a: int, b: int) -> int | None:
+        """The winner of a battle comparison of ``a`` and ``b``, or None on a tie.
+
+        Reveals each battler's palace cards to the other (R-INFO-3).
+        """
+        value_a = evaluate(self.usable_cards(a, against=b))
+        value_b = evaluate(self.usable_cards(b, against=a))
+        if value_a == value_b:  # R-CMP-2: more cards of one's own banner suit
+            value_a, value_b = self._own_suit_count(a), self._own_suit_count(b)
+        winner = None if value_a == value_b else (a if value_a > value_b else b)
+        self.revealed[a][b] = self.palaces[b]
+        self.revealed[b][a] = self.palaces[a]
+        self.events.append(BattleCompared((a, b), winner, (self.palaces[a], self.palaces[b])))
+        return winner
+
+    def _own_suit_count(self, seat: int) -> int:
+        suit = self.banners[seat] & 3
+        return sum(1 for c in self.usable_cards(seat) if c & 3 == suit)
+
+    def _defeat(self, *, winner: int, loser: int, reason: str) -> None:
+        """R-CMP-4, R-BET-7, R-CAPT-1: the loser is out; the winner captures, then trims."""
+        self.battle = None
+        captured = (self.banners[loser], *self.soldiers[loser])
+        self._leave(loser, "battle" if reason == "battle" else "fold", keep_army=True)
+        self.soldiers[winner].extend(captured)
+        self.soldiers[loser] = []
+        self.events.append(CardsCaptured(winner, loser, captured))
+        if not self._check_end(after_turn=False):
+            self._start_trim(winner, "R-CAPT-1")
+
+    # ----------------------------------------------------------- leaving, ending
+
+    def _leave(self, seat: int, reason: str, *, keep_army: bool) -> None:
+        """A player leaves the hand: palace cards (and, unless captured, banner and
+        soldiers) go face down to the discard pile."""
+        self.in_hand[seat] = False
+        self.discard_pile.extend(self.palaces[seat])
+        if not keep_army:
+            self.discard_pile.append(self.banners[seat])
+            self.discard_pile.extend(self.soldiers[seat])
+            self.soldiers[seat] = []
+        self.events.append(PlayerOut(seat, reason))  # type: ignore[arg-type]
+
+    def _check_end(self, *, after_turn: bool) -> bool:
+        """R-END-5: check R-END-1, R-END-2, then (after a turn) R-END-3/R-END-4."""
+        alive = self.players_in_hand()
+        if len(alive) == 1:
+            self._finish("last", lambda eligible: eligible)
+            return True
+        if len({self.banners[s] & 3 for s in alive}) == 1:
+            self._finish("same-suit", lambda eligible: eligible)
+            return True
+        if after_turn and all(self.quiet[s] for s in alive):
+            if len(alive) == 2:
+                self._final_battle(alive[0], alive[1])
+            else:
+                self._showdown(alive)
+            return True
+        return False
+
+    def _final_battle(self, a: int, b: int) -> None:
+        """R-END-3: the last two, after a quiet round, are compared as in a battle."""
+        winner = self._compare(a, b)
+        if winner is None:
+            self._finish("tie", lambda eligible: eligible)
+            return
+        loser = b if winner == a else a
+        captured = (self.banners[loser], *self.soldiers[loser])
+        self._leave(loser, "battle", keep_army=True)
+        self.soldiers[winner].extend(captured)
+        self.soldiers[loser] = []
+        self.events.append(CardsCaptured(winner, loser, captured))
+        self._finish("last", lambda eligible: eligible)
+
+    def _showdown(self, alive: list[int]) -> None:
+        """R-END-4, R-INFO-4: all cards shown; the best hand (no exclusions) wins."""
+        shown = tuple((s, self.palaces[s]) for s in alive)
+        for viewer in range(self.n):
+            for seat, palace in shown:
+                if seat != viewer:
+                    self.revealed[viewer][seat] = palace
+        self.events.append(ShowdownRevealed(shown))
+        values = {s: evaluate(self.usable_cards(s)) for s in alive}
+
+        def best(eligible: list[int]) -> list[int]:
+            top = max(values[s] for s in eligible)
+            return [s for s in eligible if values[s] == top]
+
+        self._finish("showdown", best)
+
+    def _finish(self, end: End, choose: Callable[[list[int]], list[int]]) -> None:
+        """Award the pot (R-POT-2, R-POT-3) and end the hand."""
+        all_in = [self.in_hand[s] and self.stacks[s] == 0 for s in range(self.n)]
+        payouts = award(self.contributions, self.in_hand, all_in, choose, dealer=self.dealer)
+        for seat, amount in enumerate(payouts):
+            if amount:
+                self.stacks[seat] += amount
+                self.events.append(PotAwarded(seat, amount))
+        self.battle = None
+        self.phase = Phase.OVER
+        self.to_act = None
+        self.result = HandResult(end, tuple(self.stacks), tuple(payouts))
+        self.events.append(HandEnded(end, tuple(self.stacks)))
+
+    def _pay(self, seat: int, amount: int) -> int:
+        """Move up to ``amount`` from the stack into the pot (R-ALLIN-1); return it."""
+        paid = min(amount, self.stacks[seat])
+        self.stacks[seat] -= paid
+        self.contributions[seat] += paid
+        return paid
+
+    # ----------------------------------------------------------------- copying
+
+    def copy(self, *, shuffle: ShuffleSource | None = None) -> Hand:
+        """An independent copy; ``shuffle`` replaces the source of later shuffles."""
+        other = Hand.__new__(Hand)
+        for name in ("rules", "n", "dealer", "names", "start_stacks", "phase", "to_act", "turn"):
+            setattr(other, name, getattr(self, name))
+        for name in ("set_aside", "result", "_trim_rule", "banners"):
+            setattr(other, name, getattr(self, name))
+        other.banners = list(self.banners)
+        other.stacks = list(self.stacks)
+        other.contributions = list(self.contributions)
+        other.palaces = list(self.palaces)
+        other.soldiers = [list(s) for s in self.soldiers]
+        other.in_hand = list(self.in_hand)
+        other.stock = list(self.stock)
+        other.discard_pile = list(self.discard_pile)
+        other.quiet = list(self.quiet)
+        other.revealed = [dict(r) for r in self.revealed]
+        other.shuffles = list(self.shuffles)
+        other.actions = list(self.actions)
+        other.events = list(self.events)
+        other.battle = self.battle.copy() if self.battle is not None else None
+        other._shuffle = shuffle if shuffle is not None else self._shuffle
+        return other
+
+    # ------------------------------------------------------------ observations
+
+    def observe(self, viewer: int | None) -> Observation:
+        """What ``viewer`` may see now (R-INFO-*); ``None`` for a spectator."""
+        return _observation.observe(self, viewer)
+
+    def to_record(self) -> dict[str, object]:
+        """The hand as a ``palace-hand/1`` record (the result once it is over)."""
+        return _record.hand_to_record(self)
+
+
+class HandResult:
+    """How a hand ended: ``end`` (R-END-*), the final ``stacks`` and each ``payout``."""
+
+    __slots__ = ("end", "payouts", "stacks")
+
+    def __init__(self, end: End, stacks: tuple[int, ...], payouts: tuple[int, ...]) -> None:
+        self.end = end
+        self.stacks = stacks
+        self.payouts = payouts
+
+    def __repr__(self) -> str:
+        return f"HandResult(end={self.end!r}, stacks={self.stacks!r}, payouts={self.payouts!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandResult):
+            return NotImplemented
+        return (self.end, self.stacks, self.payouts) == (other.end, other.stacks, other.payouts)
+
+    def __hash__(self) -> int:
+        return hash((self.end, self.stacks, self.payouts))
+
+
+def _check_players(stacks: Sequence[int], dealer: int, names: Sequence[str] | None) -> None:
+    """Two to ten players, each with at least one chip (R-ANTE-2); a real dealer seat."""
+    if not MIN_PLAYERS <= len(stacks) <= MAX_PLAYERS:
+        raise ConfigError(
+            "invalid_players",
+            f"a hand needs 2 to 10 players, got {len(stacks)}",
+            details={"players": len(stacks)},
+        )
+    for seat, stack in enumerate(stacks):
+        if isinstance(stack, bool) or not isinstance(stack, int) or stack < 1:
+            raise ConfigError(
+                "invalid_players",
+                f"seat {seat}'s stack must be an integer >= 1, got {stack!r}",
+                rule="R-ANTE-2",
+                details={"seat": seat, "input": stack},
+            )
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(stacks):
+        raise ConfigError(
+            "invalid_players",
+            f"dealer must be a seat 0..{len(stacks) - 1}, got {dealer!r}",
+            rule="R-DEAL-2",
+            details={"input": dealer},
+        )
+    if names is not None and len(names) != len(stacks):
+        raise ConfigError(
+            "invalid_players",
+            f"{len(names)} names for {len(stacks)} players",
+            details={"names": len(names)},
+        )
+
+
+# The rule checks, views and records are modules of their own that work on a Hand;
+# imported here, after Hand exists, so that they may import it for typing only.
+from palace_poker import legal as _legal  # noqa: E402
+from palace_poker import observation as _observation  # noqa: E402
+from palace_poker import record as _record  # noqa: E402

@@ -1,0 +1,406 @@
+"""Which actions the rules allow now: the checks behind ``Hand.verify`` and
+``Hand.legal_options``.
+
+:func:`plan` checks one action and returns the closure that applies it, or
+raises an :class:`~palace_poker.errors.IllegalActionError` naming the input and
+the rule. :func:`legal_options` lists the choices. Both read the same helpers
+(``_raise_bounds``, ``_buy_refusal``, ...), so that what is listed is exactly
+what is accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from palace_poker.actions import Action, Verb
+from palace_poker.cards import Card
+from palace_poker.errors import IllegalActionError
+from palace_poker.options import Option
+
+if TYPE_CHECKING:
+    from palace_poker.battle import Battle
+    from palace_poker.hand import Hand
+
+Apply = Callable[[], None]
+MAX_SOLDIERS = 5
+
+_TURN_VERBS = (Verb.BUY, Verb.DISCARD, Verb.BET, Verb.STAY, Verb.FOLD)
+_BATTLE_VERBS = (Verb.FOLD, Verb.CALL, Verb.RAISE)
+
+
+def _refuse(
+    code: str, message: str, rule: str | None, action: Action, **details: object
+) -> IllegalActionError:
+    return IllegalActionError(code, message, rule=rule, details={"action": str(action), **details})
+
+
+# ------------------------------------------------------------------ plan
+
+
+def plan(hand: Hand, action: Action) -> Apply:
+    """Check ``action`` against the rules; return how to apply it."""
+    if not isinstance(action, Action) or not isinstance(action.verb, Verb):
+        raise IllegalActionError("malformed_action", f"not an action: {action!r}", details={})
+    if hand.to_act is None:
+        raise _refuse("hand_over", f"{action}: the hand is over", "R-END-5", action)
+    seat = action.seat
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < hand.n:
+        raise _refuse(
+            "invalid_seat", f"{action}: no seat {seat!r} in a hand of {hand.n}", "R-TURN-1", action
+        )
+    if seat != hand.to_act:
+        raise _refuse(
+            "not_your_turn",
+            f"{action}: seat {seat} cannot act now; seat {hand.to_act} is to {_due(hand)}",
+            _phase_rule(hand),
+            action,
+            to_act=hand.to_act,
+        )
+    phase = hand.phase.value
+    if phase == "turn":
+        return _plan_turn(hand, action)
+    if phase == "battle":
+        return _plan_battle(hand, action)
+    return _plan_trim(hand, action)
+
+
+def _due(hand: Hand) -> str:
+    phase = hand.phase.value
+    if phase == "turn":
+        return "take a turn"
+    if phase == "battle":
+        return "respond in the battle"
+    return "trim soldiers"
+
+
+def _phase_rule(hand: Hand) -> str:
+    phase = hand.phase.value
+    if phase == "turn":
+        return "R-TURN-3"
+    if phase == "battle":
+        return "R-BET-6"
+    return _trim_rule(hand)
+
+
+def _trim_rule(hand: Hand) -> str:
+    return hand._trim_rule  # the Hand records why a trim is due
+
+
+def _no_extras(
+    action: Action, *, target: bool = False, amount: bool = False, cards: bool = False
+) -> None:
+    """Refuse arguments the verb does not take (an Action built in code)."""
+    if (action.target is not None and not target) or (action.cards and not cards):
+        raise _refuse(
+            "malformed_action",
+            f"{action}: {action.verb.value} takes no such argument",
+            None,
+            action,
+        )
+    if action.amount is not None and not amount:
+        raise _refuse(
+            "amount_not_allowed",
+            f"{action}: {action.verb.value} takes no amount",
+            "R-BET-5" if action.verb in (Verb.RAISE, Verb.CALL) else "R-TURN-2",
+            action,
+        )
+
+
+def _plan_turn(hand: Hand, action: Action) -> Apply:
+    seat, verb = action.seat, action.verb
+    if verb not in _TURN_VERBS:
+        raise _refuse(
+            "illegal_action",
+            f"{action}: on a turn the verbs are buy, discard, bet, stay and fold",
+            "R-TURN-2",
+            action,
+        )
+    if verb is Verb.BUY:
+        _no_extras(action)
+        refusal = _buy_refusal(hand, seat)
+        if refusal is not None:
+            code, message, rule = refusal
+            raise _refuse(code, f"{action}: {message}", rule, action)
+        return lambda: hand.do_buy(seat)
+    if verb is Verb.DISCARD:
+        _no_extras(action, cards=True)
+        if not action.cards:
+            raise _refuse(
+                "illegal_action",
+                f"{action}: discard names one or more soldiers",
+                "R-DISC-1",
+                action,
+            )
+        _check_soldiers(hand, action, "R-DISC-1")
+        return lambda: hand.do_discard(seat, action.cards)
+    if verb is Verb.BET:
+        return _plan_bet(hand, action)
+    _no_extras(action)
+    if verb is Verb.STAY:
+        return lambda: hand.do_stay(seat)
+    return lambda: hand.do_fold(seat)
+
+
+def _plan_bet(hand: Hand, action: Action) -> Apply:
+    _no_extras(action, target=True, amount=True)
+    seat, target, amount = action.seat, action.target, action.amount
+    reason = _target_refusal(hand, seat, target)
+    if reason is not None:
+        raise _refuse("bad_target", f"{action}: {reason}", "R-BET-1", action, target=target)
+    assert target is not None
+    if amount is None:
+        return lambda: hand.do_bet(seat, target, 0)
+    if not hand.rules.no_limit:
+        raise _refuse(
+            "amount_not_allowed",
+            f"{action}: an opening raise is only allowed in no-limit",
+            "R-BET-2",
+            action,
+        )
+    _check_raise(
+        hand, action, seat, target, due=hand.entry(seat), minimum=hand.rules.big_bet, amount=amount
+    )
+    return lambda: hand.do_bet(seat, target, amount)
+
+
+def _target_refusal(hand: Hand, seat: int, target: int | None) -> str | None:
+    """Why ``target`` cannot be attacked by ``seat`` (R-BET-1), or None."""
+    if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < hand.n:
+        return f"no seat {target!r} to attack"
+    if target == seat:
+        return "a player cannot attack themselves"
+    if not hand.in_hand[target]:
+        return f"seat {target} is no longer in the hand"
+    if hand.banners[target] & 3 == hand.banners[seat] & 3:
+        return f"seat {target} flies the same banner suit"
+    return None
+
+
+def _buy_refusal(hand: Hand, seat: int) -> tuple[str, str, str] | None:
+    """Why ``seat`` cannot BUY (R-BUY-1, R-BUY-2), or None."""
+    if hand.stacks[seat] < hand.rules.small_bet:
+        return (
+            "cannot_afford",
+            f"buying costs {hand.rules.small_bet} and seat {seat} has {hand.stacks[seat]}",
+            "R-BUY-1",
+        )
+    if not hand.stock and not hand.discard_pile:
+        return ("empty_stock", "the stock and the discard pile are both empty", "R-BUY-2")
+    return None
+
+
+def _check_soldiers(hand: Hand, action: Action, rule: str) -> None:
+    cards = action.cards
+    if len(set(cards)) != len(cards):
+        raise _refuse(
+            "duplicate_card", f"{action}: a card is named twice", "palace-hand/1 Verbs", action
+        )
+    army = hand.soldiers[action.seat]
+    for card in cards:
+        if not isinstance(card, Card) or card not in army:
+            raise _refuse(
+                "card_not_held",
+                f"{action}: {card} is not one of seat {action.seat}'s soldiers",
+                rule,
+                action,
+                card=str(card),
+            )
+
+
+def _plan_battle(hand: Hand, action: Action) -> Apply:
+    seat, verb = action.seat, action.verb
+    if verb not in _BATTLE_VERBS:
+        raise _refuse(
+            "illegal_action",
+            f"{action}: in a battle the verbs are fold, call and raise",
+            "R-BET-6" if _battle_of(hand).raises else "R-BET-3",
+            action,
+        )
+    if verb is Verb.FOLD:
+        _no_extras(action)
+        return lambda: hand.do_battle_fold(seat)
+    if verb is Verb.CALL:
+        _no_extras(action)
+        return lambda: hand.do_call(seat)
+    _no_extras(action, amount=True)
+    battle = _battle_of(hand)
+    other = battle.opponent(seat)
+    due = _call_due(hand, seat)
+    if hand.rules.no_limit:
+        if action.amount is None:
+            raise _refuse(
+                "amount_not_allowed",
+                f"{action}: a no-limit raise names its amount",
+                "R-BET-5",
+                action,
+            )
+        minimum = max(hand.rules.big_bet, battle.last_raise)
+        amount = action.amount
+    else:
+        if action.amount is not None:
+            raise _refuse(
+                "amount_not_allowed",
+                f"{action}: a limit raise is fixed ({_limit_raise(hand, seat)}); name no amount",
+                "R-BET-5",
+                action,
+            )
+        minimum = amount = _limit_raise(hand, seat)
+    _check_raise(hand, action, seat, other, due=due, minimum=minimum, amount=amount)
+    return lambda: hand.do_raise(seat, amount)
+
+
+def _battle_of(hand: Hand) -> Battle:
+    assert hand.battle is not None
+    return hand.battle
+
+
+def _call_due(hand: Hand, seat: int) -> int:
+    """The full price of a call: own entry if unpaid, plus unmatched raises (R-BET-4)."""
+    battle = _battle_of(hand)
+    entry = 0 if battle.entry_paid(seat) else hand.entry(seat)
+    return entry + battle.unmatched(battle.opponent(seat))
+
+
+def _limit_raise(hand: Hand, seat: int) -> int:
+    """R-BET-5: a big bet with a soldier, else twice the small bet."""
+    return hand.rules.big_bet if hand.soldiers[seat] else 2 * hand.rules.small_bet
+
+
+def _raise_count(hand: Hand) -> int:
+    return hand.battle.raises if hand.battle is not None else 0
+
+
+def _raise_refusal(hand: Hand, seat: int, other: int) -> tuple[str, str] | None:
+    """Why no raise is possible at all now (R-BET-5), or None."""
+    cap = hand.rules.max_raises
+    if cap is not None and _raise_count(hand) >= cap:
+        return ("raise_cap", f"the battle already has {cap} raise{'s' if cap != 1 else ''}")
+    if hand.stacks[seat] == 0 or hand.stacks[other] == 0:
+        all_in = seat if hand.stacks[seat] == 0 else other
+        return ("illegal_action", f"no raise while a battler is all-in (seat {all_in})")
+    return None
+
+
+def _check_raise(
+    hand: Hand, action: Action, seat: int, other: int, *, due: int, minimum: int, amount: int
+) -> None:
+    refusal = _raise_refusal(hand, seat, other)
+    if refusal is not None:
+        raise _refuse(refusal[0], f"{action}: {refusal[1]}", "R-BET-5", action)
+    if amount < minimum:
+        raise _refuse(
+            "amount_out_of_bounds",
+            f"{action}: the raise must be at least {minimum}",
+            "R-BET-5",
+            action,
+            minimum=minimum,
+        )
+    if due + amount > hand.stacks[seat]:
+        raise _refuse(
+            "cannot_afford" if amount == minimum else "amount_out_of_bounds",
+            f"{action}: costs {due + amount} and seat {seat} has {hand.stacks[seat]}"
+            " (a raise is always paid in full)",
+            "R-BET-5",
+            action,
+            cost=due + amount,
+            stack=hand.stacks[seat],
+        )
+
+
+def _plan_trim(hand: Hand, action: Action) -> Apply:
+    rule = _trim_rule(hand)
+    if action.verb is not Verb.TRIM:
+        raise _refuse(
+            "illegal_action",
+            f"{action}: seat {action.seat} must first trim soldiers ('{action.seat} trim [cards]')",
+            rule,
+            action,
+        )
+    _no_extras(action, cards=True)
+    _check_soldiers(hand, action, rule)
+    keep = len(hand.soldiers[action.seat]) - len(action.cards)
+    if keep > MAX_SOLDIERS:
+        raise _refuse(
+            "too_many_soldiers",
+            f"{action}: would keep {keep} soldiers; at most {MAX_SOLDIERS} may be kept",
+            rule,
+            action,
+        )
+    seat, cards = action.seat, action.cards
+    return lambda: hand.do_trim(seat, cards)
+
+
+# ------------------------------------------------------------- options
+
+
+def legal_options(hand: Hand) -> list[Option]:
+    """Every choice the player to act has now."""
+    seat = hand.to_act
+    if seat is None:
+        return []
+    phase = hand.phase.value
+    if phase == "turn":
+        return _turn_options(hand, seat)
+    if phase == "battle":
+        return _battle_options(hand, seat)
+    army = tuple(hand.soldiers[seat])
+    return [
+        Option(
+            seat,
+            Verb.TRIM,
+            cards=army,
+            min_cards=max(0, len(army) - MAX_SOLDIERS),
+            max_cards=len(army),
+        )
+    ]
+
+
+def _turn_options(hand: Hand, seat: int) -> list[Option]:
+    options: list[Option] = []
+    if _buy_refusal(hand, seat) is None:
+        options.append(Option(seat, Verb.BUY, cost=hand.rules.small_bet))
+    entry = hand.entry(seat)
+    stack = hand.stacks[seat]
+    for target in range(hand.n):
+        if _target_refusal(hand, seat, target) is not None:
+            continue
+        options.append(Option(seat, Verb.BET, cost=min(entry, stack), target=target))
+        can_open = hand.rules.no_limit and _raise_refusal(hand, seat, target) is None
+        if can_open and stack - entry >= hand.rules.big_bet:
+            options.append(
+                Option(
+                    seat,
+                    Verb.BET,
+                    cost=entry,
+                    target=target,
+                    min_amount=hand.rules.big_bet,
+                    max_amount=stack - entry,
+                )
+            )
+    army = tuple(hand.soldiers[seat])
+    if army:
+        options.append(Option(seat, Verb.DISCARD, cards=army, min_cards=1, max_cards=len(army)))
+    options.append(Option(seat, Verb.STAY))
+    options.append(Option(seat, Verb.FOLD))
+    return options
+
+
+def _battle_options(hand: Hand, seat: int) -> list[Option]:
+    battle = _battle_of(hand)
+    other = battle.opponent(seat)
+    due = _call_due(hand, seat)
+    stack = hand.stacks[seat]
+    options = [Option(seat, Verb.FOLD), Option(seat, Verb.CALL, cost=min(due, stack))]
+    if _raise_refusal(hand, seat, other) is None:
+        if hand.rules.no_limit:
+            minimum = max(hand.rules.big_bet, battle.last_raise)
+            if stack - due >= minimum:
+                options.append(
+                    Option(seat, Verb.RAISE, cost=due, min_amount=minimum, max_amount=stack - due)
+                )
+        else:
+            size = _limit_raise(hand, seat)
+            if stack >= due + size:
+                options.append(Option(seat, Verb.RAISE, cost=due + size))
+    return options

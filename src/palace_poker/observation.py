@@ -1,0 +1,167 @@
+"""What one player (or a spectator) may see: the only view bots and clients get.
+
+:func:`observe` builds a frozen :class:`Observation` from a hand for one viewer,
+holding exactly what R-INFO-1..4 allow: every public fact, the viewer's own
+palace cards, and the palace cards the viewer has been shown (a battle closed by
+a call shows each battler the other's, R-INFO-3; a showdown shows everyone's,
+R-INFO-4). Nothing else of the hand is reachable from it, so a view cannot leak
+a hidden card however it is used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from palace_poker.cards import Card
+from palace_poker.config import Rules
+from palace_poker.errors import IllegalActionError
+from palace_poker.events import ShowdownRevealed
+from palace_poker.options import Option
+
+if TYPE_CHECKING:
+    from palace_poker.hand import Hand
+
+
+@dataclass(frozen=True, slots=True)
+class BattleView:
+    """The public state of the battle in progress."""
+
+    attacker: int
+    defender: int
+    raises: int
+    last_raise: int
+    #: raise chips each side has put in: (attacker, defender)
+    raised: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """A snapshot of one viewer's view of a hand.
+
+    ``viewer`` is the seat (``None`` for a spectator). ``palace`` is the viewer's
+    own palace cards (empty for a spectator); ``known_palaces`` maps other seats
+    to palace cards this viewer has been shown. ``options`` lists the viewer's
+    legal choices when it is the viewer's decision, else it is empty.
+    """
+
+    viewer: int | None
+    rules: Rules
+    names: tuple[str, ...]
+    dealer: int
+    stacks: tuple[int, ...]
+    contributions: tuple[int, ...]
+    pot: int
+    in_hand: tuple[bool, ...]
+    banners: tuple[Card, ...]
+    soldiers: tuple[tuple[Card, ...], ...]
+    set_aside: tuple[Card, ...]
+    stock_size: int
+    discard_size: int
+    palace: tuple[Card, ...]
+    known_palaces: dict[int, tuple[Card, ...]]
+    phase: str
+    turn: int | None
+    to_act: int | None
+    battle: BattleView | None
+    options: tuple[Option, ...]
+    actions: tuple[str, ...]
+    end: str | None
+
+    @property
+    def all_in(self) -> tuple[bool, ...]:
+        """Players in the hand with no chips left (R-ALLIN-1)."""
+        return tuple(i and s == 0 for i, s in zip(self.in_hand, self.stacks, strict=True))
+
+    def visible_cards(self) -> set[Card]:
+        """Every card this view shows (used to check that nothing leaks)."""
+        cards = set(self.banners) | set(self.set_aside) | set(self.palace)
+        for army in self.soldiers:
+            cards.update(army)
+        for palace in self.known_palaces.values():
+            cards.update(palace)
+        return cards
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-ready data (cards as text)."""
+        return {
+            "viewer": self.viewer,
+            "rules": self.rules.to_dict(),
+            "names": list(self.names),
+            "dealer": self.dealer,
+            "stacks": list(self.stacks),
+            "contributions": list(self.contributions),
+            "pot": self.pot,
+            "in_hand": list(self.in_hand),
+            "banners": [str(c) for c in self.banners],
+            "soldiers": [[str(c) for c in army] for army in self.soldiers],
+            "set_aside": [str(c) for c in self.set_aside],
+            "stock_size": self.stock_size,
+            "discard_size": self.discard_size,
+            "palace": [str(c) for c in self.palace],
+            "known_palaces": {str(s): [str(c) for c in p] for s, p in self.known_palaces.items()},
+            "phase": self.phase,
+            "turn": self.turn,
+            "to_act": self.to_act,
+            "battle": None
+            if self.battle is None
+            else {
+                "attacker": self.battle.attacker,
+                "defender": self.battle.defender,
+                "raises": self.battle.raises,
+                "last_raise": self.battle.last_raise,
+                "raised": list(self.battle.raised),
+            },
+            "options": [str(o) for o in self.options],
+            "actions": list(self.actions),
+            "end": self.end,
+        }
+
+
+def observe(hand: Hand, viewer: int | None) -> Observation:
+    """Build ``viewer``'s observation of ``hand`` (R-INFO-1..4)."""
+    if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < hand.n):
+        raise IllegalActionError("invalid_seat", f"no seat {viewer!r} to observe from")
+    battle = hand.battle
+    battle_view = None
+    if battle is not None:
+        battle_view = BattleView(
+            battle.attacker,
+            battle.defender,
+            battle.raises,
+            battle.last_raise,
+            (battle.raised(battle.attacker), battle.raised(battle.defender)),
+        )
+    mine = viewer is not None and hand.to_act == viewer
+    return Observation(
+        viewer=viewer,
+        rules=hand.rules,
+        names=hand.names,
+        dealer=hand.dealer,
+        stacks=tuple(hand.stacks),
+        contributions=tuple(hand.contributions),
+        pot=hand.pot,
+        in_hand=tuple(hand.in_hand),
+        banners=tuple(hand.banners),
+        soldiers=tuple(tuple(a) for a in hand.soldiers),
+        set_aside=hand.set_aside,
+        stock_size=len(hand.stock),
+        discard_size=len(hand.discard_pile),
+        palace=hand.palaces[viewer] if viewer is not None else (),
+        known_palaces=dict(hand.revealed[viewer]) if viewer is not None else _public_palaces(hand),
+        phase=hand.phase.value,
+        turn=None if hand.over else hand.turn,
+        to_act=hand.to_act,
+        battle=battle_view,
+        options=tuple(hand.legal_options()) if mine else (),
+        actions=tuple(str(a) for a in hand.actions),
+        end=hand.result.end if hand.result is not None else None,
+    )
+
+
+def _public_palaces(hand: Hand) -> dict[int, tuple[Card, ...]]:
+    """Palace cards shown to everyone: those of a showdown (R-INFO-4)."""
+    for event in reversed(hand.events):
+        if isinstance(event, ShowdownRevealed):
+            return dict(event.palaces)
+    return {}

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Set up the project's environment and run one of its jobs.
+
+Usage:
+    python3 tools/dev.py demo [ARGS...]   set up, then play a game of bots in the terminal
+    python3 tools/dev.py test [ARGS...]   set up, then run lint, types and the whole test suite
+    python3 tools/dev.py run CMD...       set up, then run CMD inside the environment
+
+Needs only python3 (3.11+) and the package registries. It installs a pinned `uv`
+into `.tools/`, then `uv sync --locked` builds `.venv/` from `uv.lock`.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOLS = ROOT / ".tools"
+UV_VERSION = "0.13.8"
+
+
+def _uv() -> Path:
+    uv = TOOLS / "bin" / "uv"
+    if not uv.exists():
+        venv.EnvBuilder(with_pip=True, clear=True).create(TOOLS)
+        pip = TOOLS / "bin" / "pip"
+        subprocess.run([str(pip), "install", "--quiet", f"uv=={UV_VERSION}"], check=True)
+    return uv
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    # Use the machine's own python3; never download an interpreter.
+    env.setdefault("UV_PYTHON_DOWNLOADS", "never")
+    env.setdefault("UV_PYTHON", sys.executable)
+    env.setdefault("UV_PROJECT_ENVIRONMENT", str(ROOT / ".venv"))
+    return env
+
+
+def _sync(uv: Path, env: dict[str, str]) -> None:
+    subprocess.run([str(uv), "sync", "--locked", "--all-extras", "--quiet"], cwd=ROOT, env=env, check=True)
+
+
+def _run(uv: Path, env: dict[str, str], *cmd: str) -> int:
+    return subprocess.run([str(uv), "run", "--locked", "--no-sync", *cmd], cwd=ROOT, env=env).returncode
+
+
+def _test(uv: Path, env: dict[str, str], args: list[str]) -> int:
+    steps: list[tuple[str, ...]] = [
+        ("ruff", "check", "src", "tests", "tools", "benchmarks"),
+        ("ruff", "format", "--check", "src", "tests", "tools", "benchmarks"),
+        ("mypy",),
+        ("pytest", "--cov", "--cov-report=term", *args),
+    ]
+    for step in steps:
+        print("$", " ".join(step), flush=True)
+        code = _run(uv, env, *step)
+        if code != 0:
+            return code
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in {"demo", "test", "run"}:
+        print(__doc__)
+        return 2
+    uv, env = _uv(), _env()
+    _sync(uv, env)
+    job, rest = argv[0], argv[1:]
+    if job == "demo":
+        return _run(uv, env, "palace-poker", "demo", *rest)
+    if job == "test":
+        return _test(uv, env, rest)
+    return _run(uv, env, *rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
