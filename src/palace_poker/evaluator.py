@@ -48,15 +48,28 @@ class Category(IntEnum):
 
 _CATEGORY_SHIFT = 20
 _RANK_COUNT = 13
-_RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-_RANK_NAMES += ("jack", "queen", "king", "ace")
+_RANK_NAMES = (
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
 
 # --- Card keys --------------------------------------------------------------------
 # A key holds four 5-bit suit counters in bits 0..19 and thirteen 3-bit rank
 # counters above them. Suit counters start at 11, so a counter reaches 16 (its top
 # bit) exactly when its suit holds five cards; 11 + 13 < 32 never overflows. Rank
-# counters hold at most 4 because the cards are distinct. The whole key stays
-# below 2**63, which keeps the additions on small integers.
+# counters hold at most 4 because the cards are distinct. The key stays below
+# 2**59, so the cache key (the rank counters alone) is a cheap 39-bit integer.
 _SUIT_BITS = 5
 _RANK_SHIFT = 4 * _SUIT_BITS
 _KEY_START = sum(11 << (_SUIT_BITS * suit) for suit in range(4))
@@ -176,14 +189,21 @@ _SUIT_RANK_BITS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+# The suits whose counter reached five, by the counters' flag bits. Nine or fewer
+# cards flush in one suit at most; more cards may flush in several.
+_FLUSH_SUITS: dict[int, tuple[int, ...]] = {
+    sum(16 << (_SUIT_BITS * suit) for suit in suits): suits
+    for suits in (tuple(suit for suit in range(4) if subset >> suit & 1) for subset in range(16))
+}
+
+
 def _value_with_flush(cards: Iterable[int], key: int) -> int:
     """Value of a hand in which some suit counter reached five cards."""
     best = _cached_rank_value(key >> _RANK_SHIFT)
-    for suit in range(4):
-        if key >> (_SUIT_BITS * suit) & 16:
-            mask = sum(map(_SUIT_RANK_BITS[suit].__getitem__, cards))
-            # A flush beats a straight, but quads and full houses beat a flush.
-            best = max(best, _FLUSH_VALUES[mask])
+    for suit in _FLUSH_SUITS[key & _FLUSH_BITS]:
+        flush = _FLUSH_VALUES[sum(map(_SUIT_RANK_BITS[suit].__getitem__, cards))]
+        # A flush beats a straight, but quads and full houses beat a flush.
+        best = max(best, flush)
     return best
 
 
@@ -196,7 +216,8 @@ def evaluate(cards: Iterable[int], excluded_suit: int | None = None) -> int:
     usable cards (R-CARD-3); with fewer than five it is all of them, straights and
     flushes then impossible and missing kickers ranking below every card. Every card
     whose suit is ``excluded_suit`` is unusable: the opponent's banner suit in a
-    battle (R-CMP-1). The cards must be distinct; any number of them is accepted.
+    battle (R-CMP-1); it is a suit index 0..3 (a :class:`~palace_poker.cards.Suit`)
+    or ``None``. The cards must be distinct; any number of them is accepted.
 
     >>> from palace_poker.cards import parse_cards
     >>> evaluate(parse_cards("Ah Ad 2c")) > evaluate(parse_cards("Ah Ad"))

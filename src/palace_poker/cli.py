@@ -1,0 +1,150 @@
+"""The ``palace-poker`` command: ``demo`` plays a game of bots, ``replay`` checks records.
+
+Every refusal is printed as one line with its error code and rule; the command
+never shows a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from palace_poker.bots import RandomBot
+from palace_poker.config import Rules
+from palace_poker.errors import PalaceError, RecordError
+from palace_poker.events import redact
+from palace_poker.game import Game
+from palace_poker.narrate import narrate
+from palace_poker.record import dumps, read_records, replay
+from palace_poker.shuffle import SecureShuffle, SeededShuffle, ShuffleSource
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit code."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except PalaceError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # pragma: no cover - output piped into head
+        return 0
+    return code
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="palace-poker", description="Palace Poker: play, simulate and check hand records."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    demo = commands.add_parser("demo", help="play a complete game of bots, printing every hand")
+    demo.add_argument("--players", type=int, default=4, help="2 to 10 players (default 4)")
+    demo.add_argument("--stack", type=int, default=300, help="starting chips (default 300)")
+    demo.add_argument("--small-bet", type=int, default=10, help="small bet SB (default 10)")
+    demo.add_argument("--betting", choices=["limit", "no-limit"], default="limit")
+    demo.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    demo.add_argument(
+        "--max-hands", type=int, default=500, help="stop the game after this many hands"
+    )
+    demo.add_argument(
+        "--save", type=Path, default=None, help="write the hands as palace-hand/1 JSONL"
+    )
+    demo.add_argument("--quiet", action="store_true", help="print one line per hand only")
+    demo.set_defaults(run=_demo)
+
+    check = commands.add_parser(
+        "replay", help="replay hand records (.json or .jsonl) and check them"
+    )
+    check.add_argument("files", nargs="+", type=Path)
+    check.set_defaults(run=_replay)
+    return parser
+
+
+def _demo(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    rules = Rules.of(args.small_bet, betting=args.betting)
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"][: args.players]
+    shuffle: ShuffleSource = SeededShuffle(args.seed) if args.seed is not None else SecureShuffle()
+    game = Game(rules, [(name, args.stack) for name in names], shuffle=shuffle)
+    seed = args.seed if args.seed is not None else 0
+    bots = [RandomBot(seed=seed * 100 + i) for i in range(len(names))]
+    print(
+        f"Palace Poker: {len(names)} random bots, {rules.betting}, SB {rules.small_bet}, "
+        f"BB {rules.big_bet}, ante {rules.ante}, {args.stack} chips each.",
+        file=out,
+    )
+    number = 0
+    while not game.over and number < args.max_hands:
+        number += 1
+        hand = game.start_hand()
+        print(f"\n== Hand {number}: {hand.names[hand.dealer]} deals ==", file=out)
+        shown = 0
+        while True:
+            if not args.quiet:
+                for event in hand.events[shown:]:
+                    line = narrate(redact(event, None), hand.names)
+                    if line:
+                        print("  " + line, file=out)
+            shown = len(hand.events)
+            if hand.over:
+                break
+            seat = hand.to_act
+            assert seat is not None
+            hand.apply(bots[game.table_seat(seat)].act(hand.observe(seat)))
+        result = game.finish_hand()
+        if args.quiet:
+            print(
+                f"  {result.end}: "
+                + ", ".join(f"{n} {s}" for n, s in zip(names, game.stacks, strict=True)),
+                file=out,
+            )
+    leader = max(range(len(names)), key=lambda s: game.stacks[s])
+    print(
+        f"\nGame over after {number} hands: {names[leader]} leads with {game.stacks[leader]}.",
+        file=out,
+    )
+    if args.save is not None:
+        args.save.write_text("".join(dumps(r) + "\n" for r in game.records), encoding="utf-8")
+        print(f"Saved {len(game.records)} hands to {args.save}.", file=out)
+    return 0
+
+
+def _replay(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    failures = 0
+    for path in args.files:
+        try:
+            records = list(read_records(path))
+        except OSError as err:
+            print(f"{path}: FAIL cannot read: {err.strerror}", file=out)
+            failures += 1
+            continue
+        for where, record in records:
+            line = _check_one(record)
+            failures += line.startswith("FAIL")
+            print(f"{where}: {line}", file=out)
+    return 1 if failures else 0
+
+
+def _check_one(record: object) -> str:
+    if isinstance(record, RecordError):
+        return f"FAIL [{record.code}] {record.message}"
+    try:
+        hand = replay(record)
+    except RecordError as err:
+        index = err.details.get("index")
+        where = f"action {index} {err.details.get('action')!r}: " if index is not None else ""
+        rule = f" (rule {err.rule})" if err.rule else ""
+        return f"FAIL {where}[{err.code}] {err.message}{rule}"
+    assert hand.result is not None
+    stacks = " ".join(str(s) for s in hand.result.stacks)
+    return (
+        f"ok {hand.n} players, {len(hand.actions)} actions, end {hand.result.end}, stacks {stacks}"
+    )
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
