@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from palace_poker import battle as _battle
 from palace_poker.actions import Action
@@ -608,7 +608,7 @@ class Hand:
         """What ``viewer`` may see now (R-INFO-*); ``None`` for a spectator."""
         return _observation.observe(self, viewer)
 
-    def to_record(self) -> dict[str, object]:
+    def to_record(self) -> dict[str, Any]:
         """The hand as a ``palace-hand/1`` record (the result once it is over)."""
         return _record.hand_to_record(self)
 
