@@ -154,6 +154,8 @@ def check_views(hand: Hand) -> None:
         leaked = {Card.parse(t) for t in CARD_TOKEN.findall(text)} & hidden
         assert not leaked, f"viewer {viewer} sees {leaked}"
         assert not set(view.visible_cards()) & hidden
+        told = {Card.parse(t) for t in CARD_TOKEN.findall(repr(hand.events_for(viewer)))}
+        assert not told & hidden, f"events tell viewer {viewer} of {told & hidden}"
         if viewer is not None:
             assert view.palace == hand.palaces[viewer]
 

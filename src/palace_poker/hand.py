@@ -58,6 +58,7 @@ from palace_poker.events import (
     SoldiersDiscarded,
     Stayed,
     TurnStarted,
+    redact,
 )
 from palace_poker.options import Option
 from palace_poker.pot import award
@@ -608,6 +609,20 @@ class Hand:
         """What ``viewer`` may see now (R-INFO-*); ``None`` for a spectator."""
         return _observation.observe(self, viewer)
 
+    def events_for(self, viewer: int | None, start: int = 0) -> list[Event]:
+        """The events from index ``start`` on, as ``viewer`` may see them (R-INFO-*)."""
+        return [redact(event, viewer) for event in self.events[start:]]
+
+    def full_view(self) -> dict[str, Any]:
+        """Everything, hidden cards included (for records, debugging and tests;
+        never for a player): each seat's cards, the stock top first, the discard pile."""
+        return {
+            **observe_everything(self),
+            "palaces": [[str(c) for c in p] for p in self.palaces],
+            "stock": [str(c) for c in reversed(self.stock)],
+            "discard_pile": [str(c) for c in self.discard_pile],
+        }
+
     def to_record(self) -> dict[str, Any]:
         """The hand as a ``palace-hand/1`` record (the result once it is over)."""
         return _record.hand_to_record(self)
@@ -671,3 +686,8 @@ def _check_players(stacks: Sequence[int], dealer: int, names: Sequence[str] | No
 from palace_poker import legal as _legal  # noqa: E402
 from palace_poker import observation as _observation  # noqa: E402
 from palace_poker import record as _record  # noqa: E402
+
+
+def observe_everything(hand: Hand) -> dict[str, Any]:
+    """The spectator's view as data (the public part of the full view)."""
+    return _observation.observe(hand, None).to_dict()
