@@ -101,7 +101,12 @@ def matches(option: Option, action: Action) -> bool:
     if (option.seat, option.verb, option.target) != (action.seat, action.verb, action.target):
         return False
     if option.min_amount is not None and option.max_amount is not None:
-        return action.amount is not None and option.min_amount <= action.amount <= option.max_amount
+        amount = action.amount
+        return (
+            amount is not None
+            and option.min_amount <= amount <= option.max_amount
+            and not action.cards
+        )
     if action.amount is not None:
         return False
     if option.verb in (Verb.DISCARD, Verb.TRIM):

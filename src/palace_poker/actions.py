@@ -9,7 +9,7 @@ An action is ``"<seat> <verb> [args...]"``. On a turn (R-TURN-2) the verbs are
 (1, <Verb.BET: 'bet'>, 2)
 >>> str(Action.parse("1 trim 6d"))
 '1 trim 6d'
->>> Action.parse("1 bet 02")
+>>> Action.parse("1 bet 2 05")
 Traceback (most recent call last):
 ...
 palace_poker.errors.ParseError: [invalid_amount] ...

@@ -7,7 +7,7 @@ There are exactly 52 card objects; :meth:`Card.parse` and :func:`card` return th
 >>> Card.parse("As")
 Card.parse('As')
 >>> str(Card.parse("Td")), Card.parse("Td").rank, Card.parse("Td").suit
-('Td', 8, 1)
+('Td', 8, <Suit.DIAMONDS: 1>)
 >>> [str(c) for c in parse_cards("7c Kh")]
 ['7c', 'Kh']
 """

@@ -57,7 +57,7 @@ def plan(hand: Hand, action: Action) -> Apply:
             action,
             to_act=hand.to_act,
         )
-    phase = hand.phase.value
+    phase = hand.phase
     if phase == "turn":
         return _plan_turn(hand, action)
     if phase == "battle":
@@ -66,7 +66,7 @@ def plan(hand: Hand, action: Action) -> Apply:
 
 
 def _due(hand: Hand) -> str:
-    phase = hand.phase.value
+    phase = hand.phase
     if phase == "turn":
         return "take a turn"
     if phase == "battle":
@@ -75,11 +75,12 @@ def _due(hand: Hand) -> str:
 
 
 def _phase_rule(hand: Hand) -> str:
-    phase = hand.phase.value
+    """The rule that says whose decision is due."""
+    phase = hand.phase
     if phase == "turn":
-        return "R-TURN-3"
+        return "R-TURN-3" if hand.actions else "R-TURN-1"
     if phase == "battle":
-        return "R-BET-6"
+        return "R-BET-6" if _battle_of(hand).raises else "R-BET-3"
     return _trim_rule(hand)
 
 
@@ -339,7 +340,7 @@ def legal_options(hand: Hand) -> list[Option]:
     seat = hand.to_act
     if seat is None:
         return []
-    phase = hand.phase.value
+    phase = hand.phase
     if phase == "turn":
         return _turn_options(hand, seat)
     if phase == "battle":

@@ -154,7 +154,7 @@ def observe(hand: Hand, viewer: int | None) -> Observation:
         to_act=hand.to_act,
         battle=battle_view,
         options=tuple(hand.legal_options()) if mine else (),
-        actions=tuple(str(a) for a in hand.actions),
+        actions=tuple(hand.action_texts),
         end=hand.result.end if hand.result is not None else None,
     )
 
