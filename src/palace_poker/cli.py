@@ -22,6 +22,9 @@ from palace_poker.record import dumps, read_records, replay
 from palace_poker.shuffle import SecureShuffle, SeededShuffle, ShuffleSource
 
 
+NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit code."""
     parser = _parser()
@@ -65,9 +68,10 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _demo(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def _demo(args: argparse.Namespace) -> int:
+    out: TextIO = sys.stdout
     rules = Rules.of(args.small_bet, betting=args.betting)
-    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"][: args.players]
+    names = [NAMES[i] if i < len(NAMES) else f"Player {i}" for i in range(max(0, args.players))]
     shuffle: ShuffleSource = SeededShuffle(args.seed) if args.seed is not None else SecureShuffle()
     game = Game(rules, [(name, args.stack) for name in names], shuffle=shuffle)
     seed = args.seed if args.seed is not None else 0
@@ -113,7 +117,8 @@ def _demo(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 0
 
 
-def _replay(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def _replay(args: argparse.Namespace) -> int:
+    out: TextIO = sys.stdout
     failures = 0
     for path in args.files:
         try:
