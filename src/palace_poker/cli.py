@@ -21,7 +21,6 @@ from palace_poker.narrate import narrate
 from palace_poker.record import dumps, read_records, replay
 from palace_poker.shuffle import SecureShuffle, SeededShuffle, ShuffleSource
 
-
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 
 
