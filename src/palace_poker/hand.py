@@ -87,7 +87,6 @@ class Hand:
     __slots__ = (
         "_shuffle",
         "_trim_rule",
-        "action_texts",
         "actions",
         "banners",
         "battle",
@@ -136,7 +135,6 @@ class Hand:
     revealed: list[dict[int, tuple[Card, ...]]]  # per viewer: palaces they have seen
     shuffles: list[tuple[Card, ...]]
     actions: list[Action]
-    action_texts: list[str]  # the actions in text form, kept for cheap observations
     events: list[Event]
     result: HandResult | None
     _shuffle: ShuffleSource
@@ -179,7 +177,6 @@ class Hand:
         hand.revealed = [{} for _ in range(n)]
         hand.shuffles = []
         hand.actions = []
-        hand.action_texts = []
         hand.events = []
         hand.result = None
         hand._shuffle = shuffle if shuffle is not None else SecureShuffle()
@@ -318,7 +315,6 @@ class Hand:
         start = len(self.events)
         run()
         self.actions.append(parsed)
-        self.action_texts.append(str(parsed))
         return self.events[start:]
 
     def legal_options(self) -> list[Option]:
@@ -602,7 +598,6 @@ class Hand:
         other.revealed = [dict(r) for r in self.revealed]
         other.shuffles = list(self.shuffles)
         other.actions = list(self.actions)
-        other.action_texts = list(self.action_texts)
         other.events = list(self.events)
         other.battle = self.battle.copy() if self.battle is not None else None
         other._shuffle = shuffle if shuffle is not None else self._shuffle

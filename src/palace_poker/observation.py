@@ -10,9 +10,9 @@ a hidden card however it is used.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from palace_poker.actions import Action
 from palace_poker.cards import Card
 from palace_poker.config import Rules
 from palace_poker.errors import IllegalActionError
@@ -23,8 +23,7 @@ if TYPE_CHECKING:
     from palace_poker.hand import Hand
 
 
-@dataclass(frozen=True, slots=True)
-class BattleView:
+class BattleView(NamedTuple):
     """The public state of the battle in progress."""
 
     attacker: int
@@ -35,9 +34,8 @@ class BattleView:
     raised: tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """A snapshot of one viewer's view of a hand.
+class Observation(NamedTuple):
+    """A snapshot of one viewer's view of a hand (an immutable named tuple).
 
     ``viewer`` is the seat (``None`` for a spectator). ``palace`` is the viewer's
     own palace cards (empty for a spectator); ``known_palaces`` maps other seats
@@ -65,7 +63,7 @@ class Observation:
     to_act: int | None
     battle: BattleView | None
     options: tuple[Option, ...]
-    actions: tuple[str, ...]
+    actions: tuple[Action, ...]
     end: str | None
 
     @property
@@ -113,7 +111,7 @@ class Observation:
                 "raised": list(self.battle.raised),
             },
             "options": [str(o) for o in self.options],
-            "actions": list(self.actions),
+            "actions": [str(a) for a in self.actions],
             "end": self.end,
         }
 
@@ -154,7 +152,7 @@ def observe(hand: Hand, viewer: int | None) -> Observation:
         to_act=hand.to_act,
         battle=battle_view,
         options=tuple(hand.legal_options()) if mine else (),
-        actions=tuple(hand.action_texts),
+        actions=tuple(hand.actions),
         end=hand.result.end if hand.result is not None else None,
     )
 

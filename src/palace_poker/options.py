@@ -10,16 +10,16 @@ player still chooses something, the option says what: the no-limit raise amount
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from palace_poker.actions import Action, Verb
 from palace_poker.cards import Card
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One legal choice of the player to act."""
+class Option(NamedTuple):
+    """One legal choice of the player to act (an immutable named tuple: cheap to
+    build, as every decision lists its options)."""
 
     seat: int
     verb: Verb

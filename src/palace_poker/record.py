@@ -49,7 +49,7 @@ def hand_to_record(hand: Hand) -> dict[str, Any]:
         ],
         "dealer": hand.dealer,
         "shuffles": [format_cards(order) for order in hand.shuffles],
-        "actions": list(hand.action_texts),
+        "actions": [str(a) for a in hand.actions],
     }
     if hand.result is not None:
         record["result"] = {"end": hand.result.end, "stacks": list(hand.result.stacks)}
