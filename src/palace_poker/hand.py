@@ -120,7 +120,7 @@ class Hand:
     start_stacks: tuple[int, ...]
     stacks: list[int]
     contributions: list[int]
-    banners: list[Card]
+    banners: tuple[Card, ...]  # dealt once; captured banners become soldiers
     palaces: list[tuple[Card, ...]]
     soldiers: list[list[Card]]
     in_hand: list[bool]
@@ -230,7 +230,7 @@ class Hand:
                 set_aside.append(card)
                 every_set_aside.append(card)
                 self.events.append(BannerCardSetAside(seat, card))
-        self.banners = [b for b in banners if b is not None]
+        self.banners = tuple(b for b in banners if b is not None)
         self.set_aside = tuple(every_set_aside)
         deck.reverse()
         stock = self._do_shuffle(set_aside + deck, "stock")
@@ -586,7 +586,6 @@ class Hand:
             setattr(other, name, getattr(self, name))
         for name in ("set_aside", "result", "_trim_rule", "banners"):
             setattr(other, name, getattr(self, name))
-        other.banners = list(self.banners)
         other.stacks = list(self.stacks)
         other.contributions = list(self.contributions)
         other.palaces = list(self.palaces)

@@ -358,27 +358,27 @@ def legal_options(hand: Hand) -> list[Option]:
 
 
 def _turn_options(hand: Hand, seat: int) -> list[Option]:
+    rules = hand.rules
     options: list[Option] = []
     if _buy_refusal(hand, seat) is None:
-        options.append(Option(seat, Verb.BUY, cost=hand.rules.small_bet))
+        options.append(Option(seat, Verb.BUY, rules.small_bet))
     entry = hand.entry(seat)
     stack = hand.stacks[seat]
+    banners, in_hand = hand.banners, hand.in_hand
+    suit = banners[seat] & 3
+    bet_cost = min(entry, stack)
+    # A no-limit opening raise is paid in full and needs no raise cap of 0 (R-BET-5);
+    # whether the defender is all-in is checked per target.
+    cap = rules.max_raises
+    may_open = rules.no_limit and (cap is None or cap > 0) and stack - entry >= rules.big_bet
+    # R-BET-1 inlined (this loop runs at every turn): another player in the hand
+    # whose banner suit differs.
     for target in range(hand.n):
-        if _target_refusal(hand, seat, target) is not None:
+        if target == seat or not in_hand[target] or banners[target] & 3 == suit:
             continue
-        options.append(Option(seat, Verb.BET, cost=min(entry, stack), target=target))
-        can_open = hand.rules.no_limit and _raise_refusal(hand, seat, target) is None
-        if can_open and stack - entry >= hand.rules.big_bet:
-            options.append(
-                Option(
-                    seat,
-                    Verb.BET,
-                    cost=entry,
-                    target=target,
-                    min_amount=hand.rules.big_bet,
-                    max_amount=stack - entry,
-                )
-            )
+        options.append(Option(seat, Verb.BET, bet_cost, target))
+        if may_open and hand.stacks[target] > 0:
+            options.append(Option(seat, Verb.BET, entry, target, rules.big_bet, stack - entry))
     army = tuple(hand.soldiers[seat])
     if army:
         options.append(Option(seat, Verb.DISCARD, cards=army, min_cards=1, max_cards=len(army)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from palace_poker import legal as _legal
 from palace_poker.actions import Action
 from palace_poker.cards import Card
 from palace_poker.config import Rules
@@ -130,30 +131,31 @@ def observe(hand: Hand, viewer: int | None) -> Observation:
             battle.last_raise,
             (battle.raised(battle.attacker), battle.raised(battle.defender)),
         )
-    mine = viewer is not None and hand.to_act == viewer
+    result = hand.result
+    # Positional, in field order: this runs for every decision of every bot.
     return Observation(
-        viewer=viewer,
-        rules=hand.rules,
-        names=hand.names,
-        dealer=hand.dealer,
-        stacks=tuple(hand.stacks),
-        contributions=tuple(hand.contributions),
-        pot=hand.pot,
-        in_hand=tuple(hand.in_hand),
-        banners=tuple(hand.banners),
-        soldiers=tuple(tuple(a) for a in hand.soldiers),
-        set_aside=hand.set_aside,
-        stock_size=len(hand.stock),
-        discard_size=len(hand.discard_pile),
-        palace=hand.palaces[viewer] if viewer is not None else (),
-        known_palaces=dict(hand.revealed[viewer]) if viewer is not None else _public_palaces(hand),
-        phase=hand.phase.value,
-        turn=None if hand.over else hand.turn,
-        to_act=hand.to_act,
-        battle=battle_view,
-        options=tuple(hand.legal_options()) if mine else (),
-        actions=tuple(hand.actions),
-        end=hand.result.end if hand.result is not None else None,
+        viewer,
+        hand.rules,
+        hand.names,
+        hand.dealer,
+        tuple(hand.stacks),
+        tuple(hand.contributions),
+        sum(hand.contributions),
+        tuple(hand.in_hand),
+        hand.banners,
+        tuple(map(tuple, hand.soldiers)),
+        hand.set_aside,
+        len(hand.stock),
+        len(hand.discard_pile),
+        hand.palaces[viewer] if viewer is not None else (),
+        dict(hand.revealed[viewer]) if viewer is not None else _public_palaces(hand),
+        hand.phase.value,
+        None if result is not None else hand.turn,
+        hand.to_act,
+        battle_view,
+        tuple(_legal.legal_options(hand)) if viewer is not None and hand.to_act == viewer else (),
+        tuple(hand.actions),
+        result.end if result is not None else None,
     )
 
 
