@@ -46,3 +46,18 @@ def test_replay_reports_ok_and_failures(capsys: pytest.CaptureFixture[str], tmp_
 def test_bad_settings_exit_2_with_the_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--players", "11"]) == 2
     assert "[invalid_players]" in capsys.readouterr().err
+
+
+def test_replay_of_unreadable_and_empty_records(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    binary = tmp_path / "bin.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    record = json.loads(EXAMPLE.read_text())
+    record["actions"] = []
+    empty = tmp_path / "empty.json"
+    empty.write_text(json.dumps(record))
+    assert main(["replay", str(binary), str(empty)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("bin.json: FAIL cannot read: not UTF-8 text")
+    assert "FAIL [record_incomplete]" in lines[1]

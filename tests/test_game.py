@@ -160,3 +160,24 @@ def test_a_game_refuses_bad_seating() -> None:
         Game(Rules.of(10), [("A", 50), ("B", 0)])
     with pytest.raises(ConfigError):
         Game(Rules.of(10), [("A", 50), ("B", 5)], dealer=2)
+
+
+@pytest.mark.rule("R-DEAL-1")
+def test_a_reshuffle_mid_round_gathers_only_the_finished_rounds() -> None:
+    # Round 1: aces tie for seats 0 and 1, seat 2 drops out. Then 24 tied pairs, and
+    # seat 0 draws the last card (2s) in round 26: the deck runs out before seat 1
+    # draws. Only the 51 cards of finished rounds are reshuffled, not seat 0's 2s.
+    first = ["As", "Ah", "2c", "Ac", "Ad", "2d", "2h"]
+    for rank in "3456789TJQK":
+        first += [f"{rank}{suit}" for suit in "cdhs"]
+    first.append("2s")
+    assert sorted(first) == sorted(str(c) for c in DECK)
+    finished = [c for c in DECK if str(c) != "2s"]
+    again = format_cards(
+        [c for c in finished if str(c) == "Kc"] + [c for c in finished if str(c) != "Kc"]
+    )
+    source = RecordedShuffle([" ".join(first), again])
+    draw = draw_for_dealer([0, 1, 2], source)
+    assert source.used == 2
+    assert [(s, str(c)) for s, c in draw.rounds[-1]] == [(0, "2s"), (1, "Kc")]
+    assert draw.dealer == 1

@@ -18,7 +18,7 @@ from palace_poker.errors import PalaceError, RecordError
 from palace_poker.events import redact
 from palace_poker.game import Game
 from palace_poker.narrate import narrate
-from palace_poker.record import dumps, read_records, replay
+from palace_poker.record import dumps, parse_records, replay
 from palace_poker.shuffle import SecureShuffle, SeededShuffle, ShuffleSource
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
@@ -56,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--save", type=Path, default=None, help="write the hands as palace-hand/1 JSONL"
     )
-    demo.add_argument("--quiet", action="store_true", help="print one line per hand only")
+    demo.add_argument("--quiet", action="store_true", help="print each hand's result only")
     demo.set_defaults(run=_demo)
 
     check = commands.add_parser(
@@ -121,11 +121,13 @@ def _replay(args: argparse.Namespace) -> int:
     failures = 0
     for path in args.files:
         try:
-            records = list(read_records(path))
-        except OSError as err:
-            print(f"{path}: FAIL cannot read: {err.strerror}", file=out)
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+            print(f"{path}: FAIL cannot read: {reason}", file=out)
             failures += 1
             continue
+        records = parse_records(text, source=str(path), lines=path.suffix == ".jsonl")
         for where, record in records:
             line = _check_one(record)
             failures += line.startswith("FAIL")
@@ -134,19 +136,24 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _check_one(record: object) -> str:
-    if isinstance(record, RecordError):
-        return f"FAIL [{record.code}] {record.message}"
+    """One line for one record: ``ok ...`` or ``FAIL ...`` at its first failing point."""
     try:
+        if isinstance(record, RecordError):
+            raise record
         hand = replay(record)
     except RecordError as err:
-        index = err.details.get("index")
-        where = f"action {index} {err.details.get('action')!r}: " if index is not None else ""
         rule = f" (rule {err.rule})" if err.rule else ""
-        return f"FAIL {where}[{err.code}] {err.message}{rule}"
+        if "index" in err.details:
+            where = f"action {err.details['index']} {err.details['action']!r}"
+            reason = err.details.get("reason", err.message)
+            return f"FAIL {where}: [{err.code}] {reason}{rule}"
+        return f"FAIL [{err.code}] {err.message}{rule}"
     assert hand.result is not None
     stacks = " ".join(str(s) for s in hand.result.stacks)
+    count = len(hand.actions)
     return (
-        f"ok {hand.n} players, {len(hand.actions)} actions, end {hand.result.end}, stacks {stacks}"
+        f"ok {hand.n} players, {count} action{'' if count == 1 else 's'}, "
+        f"end {hand.result.end}, stacks {stacks}"
     )
 
 

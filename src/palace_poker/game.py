@@ -48,7 +48,7 @@ def draw_for_dealer(seats: Sequence[int], shuffle: ShuffleSource) -> DealerDraw:
     True
     """
     deck = shuffle.shuffle(DECK)
-    drawn: list[Card] = []
+    drawn: list[Card] = []  # cards of finished rounds: the ones a reshuffle gathers
     contenders = list(seats)
     rounds: list[tuple[tuple[int, Card], ...]] = []
     while True:
@@ -57,9 +57,8 @@ def draw_for_dealer(seats: Sequence[int], shuffle: ShuffleSource) -> DealerDraw:
             if not deck:
                 deck = shuffle.shuffle(drawn)
                 drawn = []
-            card = deck.pop(0)
-            drawn.append(card)
-            this_round.append((seat, card))
+            this_round.append((seat, deck.pop(0)))
+        drawn.extend(card for _, card in this_round)
         rounds.append(tuple(this_round))
         best = max(card.rank for _, card in this_round)
         contenders = [seat for seat, card in this_round if card.rank == best]

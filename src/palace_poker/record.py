@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from palace_poker.cards import format_cards
@@ -153,11 +152,12 @@ def replay(record: object) -> Hand:
         try:
             hand.apply(text)
         except PalaceError as err:
+            reason = err.message.removeprefix(f"{text}: ")
             raise RecordError(
                 err.code,
-                f"action {index} {text!r}: {err.message}",
+                f"action {index} {text!r}: {reason}",
                 rule=err.rule,
-                details={**err.details, "index": index, "action": text},
+                details={**err.details, "index": index, "action": text, "reason": reason},
             ) from err
     _check_end(hand, shuffle, setup)
     return hand
@@ -165,7 +165,9 @@ def replay(record: object) -> Hand:
 
 def _check_end(hand: Hand, shuffle: RecordedShuffle, setup: Setup) -> None:
     last = len(setup.actions) - 1
-    where = {"index": last, "action": setup.actions[last] if setup.actions else None}
+    where: dict[str, object] = (
+        {"index": last, "action": setup.actions[last]} if setup.actions else {}
+    )
     if hand.result is None:
         raise RecordError(
             "record_incomplete",
@@ -196,19 +198,21 @@ def _result_rule(end: str) -> str:
     return {"last": "R-END-1", "same-suit": "R-END-2", "showdown": "R-END-4", "tie": "R-CMP-3"}[end]
 
 
-def read_records(path: Path) -> Iterator[tuple[str, object]]:
-    """The records of a ``.json`` file (one object) or ``.jsonl`` file (one a line).
+def parse_records(text: str, *, source: str, lines: bool) -> Iterator[tuple[str, object]]:
+    """The records in ``text``: one JSON object, or with ``lines`` one a line (JSONL).
 
-    Yields ``(where, record)``; a line that is not JSON yields the RecordError
-    in place of the record.
+    Yields ``(where, record)`` with ``where`` as ``source`` or ``source:line``; a
+    line that is not JSON yields a RecordError in place of the record.
+
+    >>> [where for where, _ in parse_records('{}\\n\\n{}\\n', source="g.jsonl", lines=True)]
+    ['g.jsonl:1', 'g.jsonl:3']
     """
-    text = path.read_text(encoding="utf-8")
-    if path.suffix == ".jsonl":
+    if lines:
         for number, line in enumerate(text.splitlines(), start=1):
             if line.strip():
-                yield f"{path}:{number}", _loads(line)
+                yield f"{source}:{number}", _loads(line)
         return
-    yield str(path), _loads(text)
+    yield source, _loads(text)
 
 
 def _loads(text: str) -> object:
