@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from palace_poker import battle as _battle
 from palace_poker.actions import Action
-from palace_poker.cards import DECK, Card, Suit
+from palace_poker.cards import DECK, Card
 from palace_poker.config import Rules
 from palace_poker.errors import ConfigError, PalaceError
 from palace_poker.evaluator import evaluate
@@ -213,7 +213,7 @@ class Hand:
         set_aside: list[Card] = []
         every_set_aside: list[Card] = []
         banners: list[Card | None] = [None] * self.n
-        taken: list[set[Suit]] = [set(), set(), set()]
+        taken: list[set[int]] = [set(), set(), set()]  # banner suits of each group
         for position, seat in enumerate(self.dealing_order()):
             group = taken[position // 4]
             while True:
@@ -222,8 +222,8 @@ class Hand:
                     deck.reverse()
                     set_aside = []
                 card = deck.pop()
-                if card.suit not in group:
-                    group.add(card.suit)
+                if card & 3 not in group:
+                    group.add(card & 3)
                     banners[seat] = card
                     self.events.append(BannerDealt(seat, card))
                     break
@@ -239,14 +239,16 @@ class Hand:
 
     def _deal_palaces(self) -> None:
         """R-PALACE-1: three face-down cards each, one at a time, in dealing order."""
-        dealt: list[list[Card]] = [[] for _ in range(self.n)]
         order = self.dealing_order()
-        for _ in range(3):
-            for seat in order:
-                dealt[seat].append(self.stock.pop())
-        for seat in order:
-            self.palaces[seat] = tuple(dealt[seat])
-            self.events.append(PalaceDealt(seat, self.palaces[seat]))
+        n, stock = self.n, self.stock
+        # The stock's top is its end: round r gives the player at position p the card
+        # r * n + p from the top.
+        top = stock[::-1][: 3 * n]
+        del stock[len(stock) - 3 * n :]
+        for position, seat in enumerate(order):
+            palace = (top[position], top[n + position], top[2 * n + position])
+            self.palaces[seat] = palace
+            self.events.append(PalaceDealt(seat, palace))
 
     # ------------------------------------------------------------ public queries
 
@@ -515,7 +517,9 @@ class Hand:
         if len(alive) == 1:
             self._finish("last", lambda eligible: eligible)
             return True
-        if len({self.banners[s] & 3 for s in alive}) == 1:
+        # At most three players can share a suit (one per banner group), so R-END-2
+        # needs no look at more than three.
+        if len(alive) <= 3 and len({self.banners[s] & 3 for s in alive}) == 1:
             self._finish("same-suit", lambda eligible: eligible)
             return True
         if after_turn and all(self.quiet[s] for s in alive):
