@@ -5,6 +5,8 @@ Usage:
     python3 tools/dev.py demo [ARGS...]   set up, then play a game of bots in the terminal
     python3 tools/dev.py test [ARGS...]   set up, then run lint, types and the whole test suite
     python3 tools/dev.py run CMD...       set up, then run CMD inside the environment
+    python3 tools/dev.py bench [--quick]  set up with the benchmark's anchors, then run
+                                          benchmarks/run.py (docs/performance.md)
 
 Needs only python3 (3.11+) and the package registries. It installs a pinned `uv`
 into `.tools/`, then `uv sync --locked` builds `.venv/` from `uv.lock`.
@@ -41,8 +43,9 @@ def _env() -> dict[str, str]:
     return env
 
 
-def _sync(uv: Path, env: dict[str, str]) -> None:
+def _sync(uv: Path, env: dict[str, str], *groups: str) -> None:
     command = [str(uv), "sync", "--locked", "--all-extras", "--quiet"]
+    command += [f"--group={group}" for group in groups]
     subprocess.run(command, cwd=ROOT, env=env, check=True)
 
 
@@ -67,12 +70,15 @@ def _test(uv: Path, env: dict[str, str], args: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"demo", "test", "run"}:
+    if not argv or argv[0] not in {"demo", "test", "run", "bench"}:
         print(__doc__)
         return 2
     uv, env = _uv(), _env()
-    _sync(uv, env)
     job, rest = argv[0], argv[1:]
+    # The bench job adds the "bench" dependency group: the libraries it measures.
+    _sync(uv, env, *(["bench"] if job == "bench" else []))
+    if job == "bench":
+        return _run(uv, env, "python", "benchmarks/run.py", *rest)
     if job == "demo":
         return _run(uv, env, "palace-poker", "demo", *rest)
     if job == "test":

@@ -19,7 +19,7 @@ from palace_poker.errors import (
     ParseError,
     RecordError,
 )
-from palace_poker.evaluator import Category, describe, evaluate
+from palace_poker.evaluator import Category, describe, evaluate, evaluate_batch
 from palace_poker.events import Event, redact
 from palace_poker.hand import Hand, HandResult, Phase
 from palace_poker.observation import Observation
@@ -56,6 +56,7 @@ __all__ = [
     "card",
     "describe",
     "evaluate",
+    "evaluate_batch",
     "format_cards",
     "parse_cards",
     "redact",

@@ -78,7 +78,7 @@ class RecordError(PalaceError):
 
 #: Every code the project raises, with what it means. Listed in docs/api.md.
 ERROR_CODES: dict[str, str] = {
-    "invalid_card": "a card is not in strict text form",
+    "invalid_card": "a card is not in strict text form, or not a card index 0..51",
     "invalid_suit": "a suit is not c, d, h or s",
     "malformed_action": "an action's text is not '<seat> <verb> [args...]'",
     "unknown_verb": "the verb is not one of the game's verbs",
@@ -89,7 +89,7 @@ ERROR_CODES: dict[str, str] = {
     "illegal_action": "this verb is not allowed at this point",
     "bad_target": "the bet's target is not a player it may attack",
     "card_not_held": "a named card is not one of the player's soldiers",
-    "duplicate_card": "a card is named twice in one action",
+    "duplicate_card": "a card is named twice in one action or one hand",
     "too_many_soldiers": "a trim would leave more than five soldiers",
     "cannot_afford": "the player lacks the chips the action costs",
     "amount_out_of_bounds": "a no-limit amount is outside its allowed range",

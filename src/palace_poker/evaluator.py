@@ -17,19 +17,46 @@ ranks below every card (R-CARD-3).
 >>> hex(evaluate(parse_cards("As Ad Kh Kc 7s 7d 2c")))
 '0x2dc600'
 
-How it is fast: every card maps to a precomputed integer *key* that adds up the
-rank counts (3 bits per rank) and the suit counts (5 bits per suit), so one loop of
-additions describes the hand. A flush is only possible when a suit count reaches
-five, which one mask test finds; otherwise the rank counts alone decide the value,
-and a dictionary caches it per rank multiset, filled on first use.
+Two implementations give the same values. A small C extension, ``_evalc``, built
+with the package, runs :func:`evaluate` and :func:`evaluate_batch` when it is present
+(:data:`COMPILED`); otherwise, or with the environment variable ``PALACE_POKER_PURE``
+set to a non-empty value other than ``0``, this module's pure Python does the work.
+
+How the pure path is fast: every card maps to a precomputed integer *key* that adds
+up the rank counts (3 bits per rank), the suit counts (5 bits per suit) and the card
+itself (one bit per card, so a repeated card shows), and one loop of additions
+describes the hand. A flush is only possible when a suit count reaches five, which
+one mask test finds; otherwise the rank counts alone decide the value, and a
+dictionary caches it per rank multiset, filled on first use. The C extension works on
+a 64-bit mask of one 13-bit rank mask per suit, with tables over rank masks.
 """
 
 from __future__ import annotations
 
+import operator
+import os
 from collections.abc import Iterable
 from enum import IntEnum
+from types import ModuleType
+from typing import TYPE_CHECKING, Protocol
 
-__all__ = ["Category", "category", "describe", "evaluate"]
+from palace_poker.cards import DECK
+from palace_poker.errors import ParseError
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import ArrayLike, NDArray
+
+__all__ = [
+    "COMPILED",
+    "NO_CARD",
+    "NO_SUIT",
+    "Category",
+    "category",
+    "describe",
+    "evaluate",
+    "evaluate_batch",
+]
 
 
 class Category(IntEnum):
@@ -46,8 +73,14 @@ class Category(IntEnum):
     STRAIGHT_FLUSH = 8
 
 
+#: In a batch of hands (:func:`evaluate_batch`), the byte that fills a row with no card.
+NO_CARD = 255
+#: In a batch's array of excluded suits, the byte for a hand that excludes none.
+NO_SUIT = 255
+
 _CATEGORY_SHIFT = 20
 _RANK_COUNT = 13
+_CARD_COUNT = 52
 _RANK_NAMES = (
     "two",
     "three",
@@ -65,30 +98,36 @@ _RANK_NAMES = (
 )
 
 # --- Card keys --------------------------------------------------------------------
-# A key holds four 5-bit suit counters in bits 0..19 and thirteen 3-bit rank
-# counters above them. Suit counters start at 11, so a counter reaches 16 (its top
-# bit) exactly when its suit holds five cards; 11 + 13 < 32 never overflows. Rank
-# counters hold at most 4 because the cards are distinct. The key stays below
-# 2**59, so the cache key (the rank counters alone) is a cheap 39-bit integer.
+# A key holds one bit per card in bits 0..51, then four 5-bit suit counters, then
+# thirteen 3-bit rank counters on top, so the rank multiset is the key shifted right.
+# Suit counters start at 11, so a counter reaches 16 (its top bit) exactly when its
+# suit holds five cards; 11 + 13 < 32 never overflows. Rank counters hold at most 4
+# because the cards are distinct, which the card bits check: a repeated card carries,
+# so the hand has fewer card bits than cards.
+_PRESENT = (1 << _CARD_COUNT) - 1
+_SUIT_SHIFT = _CARD_COUNT
 _SUIT_BITS = 5
-_RANK_SHIFT = 4 * _SUIT_BITS
-_KEY_START = sum(11 << (_SUIT_BITS * suit) for suit in range(4))
-_FLUSH_BITS = sum(16 << (_SUIT_BITS * suit) for suit in range(4))
+_RANK_SHIFT = _SUIT_SHIFT + 4 * _SUIT_BITS
+_KEY_START = sum(11 << (_SUIT_SHIFT + _SUIT_BITS * suit) for suit in range(4))
+_FLUSH_BITS = sum(16 << (_SUIT_SHIFT + _SUIT_BITS * suit) for suit in range(4))
 
 
 def _card_key(card: int, excluded_suit: int | None) -> int:
-    """The key of one card; 0 for a card of the excluded suit, so it never counts."""
+    """The key of one card: only its card bit if its suit is excluded."""
     rank, suit = card >> 2, card & 3
-    if suit == excluded_suit:
-        return 0
-    return 1 << (_RANK_SHIFT + 3 * rank) | 1 << (_SUIT_BITS * suit)
+    key = 1 << card
+    if suit != excluded_suit:
+        key |= 1 << (_RANK_SHIFT + 3 * rank) | 1 << (_SUIT_SHIFT + _SUIT_BITS * suit)
+    return key
 
 
-# One key table per excluded suit (None: no exclusion); indexing a tuple by the
-# card's integer is the cheapest lookup Python offers.
-_CARD_KEYS: dict[int | None, tuple[int, ...]] = {
-    excluded: tuple(_card_key(card, excluded) for card in range(52))
-    for excluded in (None, 0, 1, 2, 3)
+# One key table per excluded suit (None: no exclusion), from card to key. A dict,
+# rather than a faster tuple, so that an integer that is no card raises KeyError
+# (a tuple would take -1 for its last card). Its keys are the 52 Card objects, which
+# the engine passes: a lookup then matches by identity, the fastest case; plain
+# integers match by value.
+_CARD_KEYS: dict[int | None, dict[int, int]] = {
+    excluded: {card: _card_key(card, excluded) for card in DECK} for excluded in (None, 0, 1, 2, 3)
 }
 
 
@@ -192,7 +231,7 @@ _SUIT_RANK_BITS: tuple[tuple[int, ...], ...] = tuple(
 # The suits whose counter reached five, by the counters' flag bits. Nine or fewer
 # cards flush in one suit at most; more cards may flush in several.
 _FLUSH_SUITS: dict[int, tuple[int, ...]] = {
-    sum(16 << (_SUIT_BITS * suit) for suit in suits): suits
+    sum(16 << (_SUIT_SHIFT + _SUIT_BITS * suit) for suit in suits): suits
     for suits in (tuple(suit for suit in range(4) if subset >> suit & 1) for subset in range(16))
 }
 
@@ -207,8 +246,34 @@ def _value_with_flush(cards: Iterable[int], key: int) -> int:
     return best
 
 
+def _refuse(cards: Iterable[int], excluded_suit: object) -> Exception:
+    """The error for a hand that failed a check: a bad suit, a card that is none, or
+    a card given twice. Integers are whatever :func:`operator.index` accepts."""
+    if excluded_suit is not None:
+        suit = operator.index(excluded_suit)  # type: ignore[arg-type]
+        if suit not in _CARD_KEYS:
+            return ParseError(
+                "invalid_suit", f"excluded suit {suit!r} is not None or 0..3", rule="R-CMP-1"
+            )
+    seen: set[int] = set()
+    for item in cards:
+        card = operator.index(item)
+        if not 0 <= card < _CARD_COUNT:
+            return ParseError("invalid_card", f"card index {card!r} is not 0..51", rule="R-CARD-1")
+        if card in seen:
+            return ParseError(
+                "duplicate_card", f"card index {card!r} is given twice", rule="R-CARD-1"
+            )
+        seen.add(card)
+    return AssertionError("no card to refuse")  # pragma: no cover
+
+
 # --- Public API ---------------------------------------------------------------------
-def evaluate(cards: Iterable[int], excluded_suit: int | None = None) -> int:
+class _Evaluate(Protocol):
+    def __call__(self, cards: Iterable[int], excluded_suit: int | None = None) -> int: ...
+
+
+def _evaluate_python(cards: Iterable[int], excluded_suit: int | None = None) -> int:
     """Value of the best hand made from ``cards``; higher is better, equal ties.
 
     The hand follows ordinary high poker (R-CARD-2): the ace is high, and low only
@@ -217,7 +282,12 @@ def evaluate(cards: Iterable[int], excluded_suit: int | None = None) -> int:
     flushes then impossible and missing kickers ranking below every card. Every card
     whose suit is ``excluded_suit`` is unusable: the opponent's banner suit in a
     battle (R-CMP-1); it is a suit index 0..3 (a :class:`~palace_poker.cards.Suit`)
-    or ``None``. The cards must be distinct; any number of them is accepted.
+    or ``None``. Any number of cards is accepted, as integers 0..51 (or
+    :class:`~palace_poker.cards.Card`); they must be distinct.
+
+    Raises :class:`~palace_poker.errors.ParseError` with code ``invalid_card`` for
+    an integer that is no card, ``duplicate_card`` for a card given twice, and
+    ``invalid_suit`` for an excluded suit that is not ``None`` or 0..3.
 
     >>> from palace_poker.cards import parse_cards
     >>> evaluate(parse_cards("Ah Ad 2c")) > evaluate(parse_cards("Ah Ad"))
@@ -228,19 +298,139 @@ def evaluate(cards: Iterable[int], excluded_suit: int | None = None) -> int:
     <Category.ONE_PAIR: 1>
     >>> evaluate([])
     0
+    >>> evaluate([12, 12])
+    Traceback (most recent call last):
+    ...
+    palace_poker.errors.ParseError: [duplicate_card] card index 12 is given twice (R-CARD-1)
     """
     if not isinstance(cards, (list, tuple)):
-        cards = tuple(cards)  # a one-shot iterator could not be read twice for a flush
-    keys = _CARD_KEYS[excluded_suit]
-    key = _KEY_START
-    for card in cards:
-        key += keys[card]
+        cards = tuple(cards)  # a one-shot iterator could not be read twice
+    try:
+        keys = _CARD_KEYS[excluded_suit]
+        key = _KEY_START
+        for card in cards:
+            key += keys[card]
+    except KeyError:
+        raise _refuse(cards, excluded_suit) from None
+    if (key & _PRESENT).bit_count() != len(cards):
+        raise _refuse(cards, excluded_suit)
     if key & _FLUSH_BITS:
         return _value_with_flush(cards, key)
     try:
         return _RANK_VALUES[key >> _RANK_SHIFT]
     except KeyError:
         return _cached_rank_value(key >> _RANK_SHIFT)
+
+
+def _load_extension() -> _Evaluate | None:
+    """The compiled :func:`evaluate`, or ``None`` without the extension (or by choice)."""
+    if os.environ.get("PALACE_POKER_PURE", "0") not in {"", "0"}:
+        return None
+    try:
+        from palace_poker import _evalc  # noqa: PLC0415
+    except ImportError:
+        return None
+    # The compiled function takes this module's name and the pure one's docstring, so
+    # help(), inspect.signature() and the doctests see one documented function.
+    signature = "evaluate(cards, excluded_suit=None)\n--\n\n"
+    return _evalc.make_evaluate(signature + (_evaluate_python.__doc__ or ""), __name__)
+
+
+_evaluate_compiled = _load_extension()
+#: Whether :func:`evaluate` and :func:`evaluate_batch` run the compiled extension.
+COMPILED = _evaluate_compiled is not None
+evaluate: _Evaluate = _evaluate_compiled or _evaluate_python
+
+
+def evaluate_batch(
+    cards: ArrayLike, excluded_suit: int | ArrayLike | None = None
+) -> NDArray[np.int32]:
+    """The :func:`evaluate` value of every row of ``cards``, as a NumPy ``int32`` array.
+
+    ``cards`` has shape ``(hands, width)``: one hand per row, card indexes 0..51 as
+    ``uint8`` (other integer types are converted), :data:`NO_CARD` (255) where a row
+    has fewer cards than ``width``. ``excluded_suit`` is ``None``, one suit 0..3 for
+    every hand, or one per hand with :data:`NO_SUIT` (255) for none. Needs NumPy (the
+    ``fast`` extra); raises :class:`ImportError` without it, and the errors of
+    :func:`evaluate` for a bad card or suit, naming the row.
+
+    >>> import numpy as np
+    >>> from palace_poker.cards import parse_cards
+    >>> hands = np.array(
+    ...     [parse_cards("Ah Kh Qh Jh Th 9s 9d"), [*parse_cards("As Ad 2c"), 255, 255, 255, 255]]
+    ... )
+    >>> [describe(value) for value in evaluate_batch(hands)]
+    ['straight flush, ace high', 'pair of aces']
+    >>> [describe(value) for value in evaluate_batch(hands, [2, NO_SUIT])]
+    ['pair of nines', 'pair of aces']
+    """
+    try:
+        import numpy as np  # noqa: PLC0415
+    except ImportError as error:
+        raise ImportError(
+            "evaluate_batch needs NumPy: install palace-poker[fast], or numpy"
+        ) from error
+    rows = _uint8_array(np, cards, "cards", ndim=2)
+    out = np.empty(rows.shape[0], dtype=np.int32)
+    suits: int | NDArray[np.uint8] | None
+    if excluded_suit is None:
+        suits = None
+    elif np.ndim(excluded_suit) == 0:
+        suits = operator.index(excluded_suit)  # type: ignore[arg-type]
+    else:
+        suits = _uint8_array(np, excluded_suit, "excluded_suit", ndim=1)
+        if suits.shape[0] != rows.shape[0]:
+            raise ValueError(
+                f"excluded_suit has {suits.shape[0]} entries for {rows.shape[0]} hands"
+            )
+    if COMPILED:
+        from palace_poker import _evalc  # noqa: PLC0415
+
+        _evalc.evaluate_into(rows, suits, out)
+    else:
+        _evaluate_batch_python(rows, suits, out)
+    return out
+
+
+def _evaluate_batch_python(
+    rows: NDArray[np.uint8], suits: int | NDArray[np.uint8] | None, out: NDArray[np.int32]
+) -> None:
+    """The pure fallback of :func:`evaluate_batch`: one :func:`evaluate` per row."""
+    per_row: list[int | None]
+    if suits is None or isinstance(suits, int):
+        per_row = [suits] * len(rows)
+    else:
+        per_row = [None if suit == NO_SUIT else suit for suit in suits.tolist()]
+    for index, (row, suit) in enumerate(zip(rows.tolist(), per_row, strict=True)):
+        hand = [card for card in row if card != NO_CARD]
+        try:
+            out[index] = _evaluate_python(hand, suit)
+        except ParseError as error:
+            raise ParseError(error.code, f"row {index}: {error.message}", rule=error.rule) from None
+
+
+def _uint8_array(
+    numpy: ModuleType, values: ArrayLike, name: str, *, ndim: int
+) -> NDArray[np.uint8]:
+    """``values`` as a C-contiguous ``uint8`` array of ``ndim`` dimensions.
+
+    Other integer types are converted when every value fits; the C loop (or the pure
+    one) then refuses bytes that are no card or suit, naming the row.
+    """
+    array = numpy.asarray(values)
+    if array.ndim != ndim:
+        raise ValueError(f"{name} must have {ndim} dimension(s), not shape {array.shape}")
+    if array.dtype != numpy.uint8:
+        if array.size and array.dtype.kind not in "iu":
+            raise TypeError(f"{name} must hold integers, not {array.dtype}")
+        if array.size and not 0 <= array.min() <= array.max() <= 255:
+            code, rule = (
+                ("invalid_card", "R-CARD-1") if name == "cards" else ("invalid_suit", "R-CMP-1")
+            )
+            raise ParseError(code, f"{name} holds values outside 0..255", rule=rule)
+        array = array.astype(numpy.uint8)
+    contiguous: NDArray[np.uint8] = numpy.ascontiguousarray(array)
+    return contiguous
 
 
 def category(value: int) -> Category:

@@ -1,0 +1,545 @@
+/*
+ * The compiled hand evaluator behind palace_poker.evaluator (R-CARD-2, R-CARD-3,
+ * R-CMP-1). It returns exactly the values of the pure-Python evaluator, whose module
+ * documents the encoding:
+ *
+ *     value = category << 20 | r1 << 16 | r2 << 12 | r3 << 8 | r4 << 4 | r5
+ *
+ * with ranks stored as rank index + 1 and 0 where a hand has no card.
+ *
+ * How: a hand becomes a 64-bit mask holding one 13-bit rank mask per suit (suit s in
+ * bits 16*s .. 16*s+12), so an excluded suit is one AND. From the four suit masks,
+ * bit operations give the ranks held at least once, twice, three and four times, and
+ * five tables over 13-bit rank masks (8,192 entries each, built at import) give the
+ * rest: the best straight, the top five ranks, the flush value, and whether a suit
+ * holds five cards. No hand needs more than a handful of lookups.
+ *
+ * Only the stable CPython C API and the buffer protocol are used: the batch entry
+ * point reads NumPy arrays (or any buffer) without NumPy's headers.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define RANK_BITS 0x1FFFu
+#define SUIT_WIDTH 16
+#define CARD_COUNT 52
+#define NO_CARD 255     /* padding in a batch row */
+#define NO_SUIT 255     /* no excluded suit, in a batch's array of suits */
+/* Marks a byte 52..254 in a batch row: a bit no rank uses. */
+#define BAD_CARD_BIT (UINT64_C(1) << 13)
+
+enum {
+    HIGH_CARD = 0,
+    ONE_PAIR = 1,
+    TWO_PAIR = 2,
+    THREE_OF_A_KIND = 3,
+    STRAIGHT = 4,
+    FLUSH = 5,
+    FULL_HOUSE = 6,
+    FOUR_OF_A_KIND = 7,
+    STRAIGHT_FLUSH = 8,
+};
+
+/* Tables over a 13-bit rank mask m. */
+static uint32_t TOP5[1 << 13];      /* top five ranks of m, packed as r1..r5 (+1 each) */
+static uint8_t STRAIGHT_TOP[1 << 13]; /* top card of m's best straight, +1; 0 if none */
+static uint32_t NO_PAIR[1 << 13];   /* value of distinct ranks m: straight or high card */
+static uint32_t FLUSH_VALUE[1 << 13]; /* value of a suit holding m, when it has 5+ ranks */
+static uint8_t FIVE_OR_MORE[1 << 13]; /* 1 if m has five ranks or more */
+/* Per card byte: its bit in the 64-bit hand mask (0 for NO_CARD, BAD_CARD_BIT for
+ * bytes that are no card). */
+static uint64_t CARD_BIT[256];
+/* Per excluded-suit byte: the mask that keeps every other suit. */
+static uint64_t KEEP_MASK[256];
+static uint8_t BAD_SUIT[256];
+
+static void
+build_tables(void)
+{
+    for (uint32_t m = 0; m < (1u << 13); m++) {
+        uint32_t packed = 0;
+        int taken = 0;
+        for (int rank = 12; rank >= 0; rank--) {
+            if (taken < 5 && (m >> rank & 1)) {
+                packed |= (uint32_t)(rank + 1) << (4 * (4 - taken));
+                taken++;
+            }
+        }
+        int bits = 0;
+        for (int rank = 0; rank < 13; rank++) {
+            bits += (int)(m >> rank & 1);
+        }
+        uint32_t top = 0;
+        for (int high = 12; high >= 4 && !top; high--) {
+            if ((m >> (high - 4) & 0x1Fu) == 0x1Fu) {
+                top = (uint32_t)high + 1;
+            }
+        }
+        if (!top && (m & 0x100Fu) == 0x100Fu) {
+            top = 4; /* A-2-3-4-5: the five is the top card */
+        }
+        TOP5[m] = packed;
+        STRAIGHT_TOP[m] = (uint8_t)top;
+        NO_PAIR[m] = top ? (uint32_t)STRAIGHT << 20 | top << 16 : packed;
+        FIVE_OR_MORE[m] = bits >= 5;
+        FLUSH_VALUE[m] = bits < 5 ? 0
+                         : top  ? (uint32_t)STRAIGHT_FLUSH << 20 | top << 16
+                                : (uint32_t)FLUSH << 20 | packed;
+    }
+    for (int byte = 0; byte < 256; byte++) {
+        CARD_BIT[byte] = byte < CARD_COUNT ? UINT64_C(1) << (SUIT_WIDTH * (byte & 3) + (byte >> 2))
+                         : byte == NO_CARD ? 0
+                                           : BAD_CARD_BIT;
+        KEEP_MASK[byte] = byte < 4 ? ~((uint64_t)RANK_BITS << (SUIT_WIDTH * byte)) : ~UINT64_C(0);
+        BAD_SUIT[byte] = byte >= 4 && byte != NO_SUIT;
+    }
+}
+
+/* The top rank (+1) of a non-empty mask, and its bit. */
+#define TOP(mask) (TOP5[mask] >> 16)
+#define BIT(stored) (1u << ((stored) - 1))
+
+/* A hand holding some rank twice or more, flushes aside. one/two/... are the ranks
+ * held at least once, twice, ...; the order of tests is the order of categories. */
+static inline uint32_t
+paired_value(uint32_t one, uint32_t two, uint32_t s0, uint32_t s1, uint32_t s2, uint32_t s3)
+{
+    uint32_t four = s0 & s1 & s2 & s3;
+    if (four) {
+        uint32_t quads = TOP(four);
+        return (uint32_t)FOUR_OF_A_KIND << 20 | quads << 16 |
+               (TOP5[one & ~BIT(quads)] >> 4 & 0xF000u);
+    }
+    uint32_t three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1));
+    if (three) {
+        uint32_t trips = TOP(three);
+        uint32_t others = two & ~BIT(trips); /* a second trips or a pair */
+        if (others) {
+            return (uint32_t)FULL_HOUSE << 20 | trips << 16 | TOP(others) << 12;
+        }
+        if (STRAIGHT_TOP[one]) {
+            return NO_PAIR[one];
+        }
+        return (uint32_t)THREE_OF_A_KIND << 20 | trips << 16 |
+               (TOP5[one & ~BIT(trips)] >> 4 & 0xFF00u);
+    }
+    if (STRAIGHT_TOP[one]) {
+        return NO_PAIR[one];
+    }
+    uint32_t high = TOP(two);
+    uint32_t rest = two & ~BIT(high);
+    if (rest) {
+        /* With three pairs, the third pair's rank competes for the kicker. */
+        uint32_t low = TOP(rest);
+        return (uint32_t)TWO_PAIR << 20 | high << 16 | low << 12 |
+               (TOP5[one & ~BIT(high) & ~BIT(low)] >> 8 & 0x0F00u);
+    }
+    return (uint32_t)ONE_PAIR << 20 | high << 16 | (TOP5[one & ~BIT(high)] >> 4 & 0xFFF0u);
+}
+
+/* The value of the cards in a 64-bit hand mask (excluded suit already removed). */
+static inline uint32_t
+mask_value(uint64_t hand)
+{
+    uint32_t s0 = (uint32_t)hand & RANK_BITS;
+    uint32_t s1 = (uint32_t)(hand >> 16) & RANK_BITS;
+    uint32_t s2 = (uint32_t)(hand >> 32) & RANK_BITS;
+    uint32_t s3 = (uint32_t)(hand >> 48) & RANK_BITS;
+    uint32_t one = s0 | s1 | s2 | s3;
+    uint32_t two = (s0 & s1) | (s2 & s3) | ((s0 | s1) & (s2 | s3));
+    uint32_t value = two ? paired_value(one, two, s0, s1, s2, s3) : NO_PAIR[one];
+    if (FIVE_OR_MORE[s0] | FIVE_OR_MORE[s1] | FIVE_OR_MORE[s2] | FIVE_OR_MORE[s3]) {
+        /* Flush values are 0 below five cards; more than nine cards may flush twice. */
+        uint32_t suits[4] = {s0, s1, s2, s3};
+        for (int s = 0; s < 4; s++) {
+            if (FLUSH_VALUE[suits[s]] > value) {
+                value = FLUSH_VALUE[suits[s]];
+            }
+        }
+    }
+    return value;
+}
+
+/* --- Errors: the project's ParseError, with its code and rule ------------------- */
+static void
+raise_parse_error(const char *code, const char *rule, PyObject *message)
+{
+    if (message == NULL) {
+        return;
+    }
+    PyObject *errors = PyImport_ImportModule("palace_poker.errors");
+    PyObject *cls = errors ? PyObject_GetAttrString(errors, "ParseError") : NULL;
+    Py_XDECREF(errors);
+    if (cls == NULL) {
+        Py_DECREF(message);
+        return;
+    }
+    PyObject *args = Py_BuildValue("(sO)", code, message);
+    PyObject *kwargs = Py_BuildValue("{ss}", "rule", rule);
+    PyObject *error = (args && kwargs) ? PyObject_Call(cls, args, kwargs) : NULL;
+    if (error != NULL) {
+        PyErr_SetObject(cls, error);
+        Py_DECREF(error);
+    }
+    Py_XDECREF(args);
+    Py_XDECREF(kwargs);
+    Py_DECREF(cls);
+    Py_DECREF(message);
+}
+
+static void
+raise_invalid_card(PyObject *card)
+{
+    raise_parse_error("invalid_card", "R-CARD-1",
+                      PyUnicode_FromFormat("card index %R is not 0..51", card));
+}
+
+static void
+raise_duplicate_card(long card)
+{
+    raise_parse_error("duplicate_card", "R-CARD-1",
+                      PyUnicode_FromFormat("card index %ld is given twice", card));
+}
+
+static void
+raise_invalid_suit(PyObject *suit)
+{
+    raise_parse_error("invalid_suit", "R-CMP-1",
+                      PyUnicode_FromFormat("excluded suit %R is not None or 0..3", suit));
+}
+
+/* None -> -1, an int 0..3 -> itself; anything else raises and returns -2. */
+static int
+excluded_suit_of(PyObject *suit)
+{
+    if (suit == Py_None) {
+        return -1;
+    }
+    PyObject *index = PyNumber_Index(suit); /* an int, or what stands for one */
+    if (index == NULL) {
+        return -2;
+    }
+    int overflow = 0;
+    long value = PyLong_AsLongAndOverflow(index, &overflow);
+    Py_DECREF(index);
+    if (value == -1 && PyErr_Occurred()) {
+        return -2;
+    }
+    if (overflow || value < 0 || value > 3) {
+        raise_invalid_suit(suit);
+        return -2;
+    }
+    return (int)value;
+}
+
+/* --- evaluate(cards, excluded_suit=None) ------------------------------------------ */
+static PyObject *
+evaluate(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    (void)module;
+    PyObject *cards = nargs > 0 ? args[0] : NULL;
+    PyObject *suit = nargs > 1 ? args[1] : Py_None;
+    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    if (nargs + nkw > 2) {
+        PyErr_SetString(PyExc_TypeError, "evaluate() takes at most 2 arguments");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < nkw; i++) {
+        PyObject *name = PyTuple_GET_ITEM(kwnames, i);
+        PyObject *value = args[nargs + i];
+        if (PyUnicode_CompareWithASCIIString(name, "excluded_suit") == 0 && nargs < 2) {
+            suit = value;
+        }
+        else if (PyUnicode_CompareWithASCIIString(name, "cards") == 0 && nargs < 1) {
+            cards = value;
+        }
+        else {
+            PyErr_Format(PyExc_TypeError, "evaluate() got an unexpected or repeated argument %R",
+                         name);
+            return NULL;
+        }
+    }
+    if (cards == NULL) {
+        PyErr_SetString(PyExc_TypeError, "evaluate() missing required argument 'cards'");
+        return NULL;
+    }
+    int excluded = excluded_suit_of(suit);
+    if (excluded == -2) {
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(cards, "cards must be an iterable of card indexes");
+    if (seq == NULL) {
+        return NULL;
+    }
+    uint64_t hand = 0;
+    /* The size is read again each time: converting a non-int item may run code. */
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        Py_INCREF(item);
+        long card = PyLong_AsLong(item);
+        if (card == -1 && PyErr_Occurred()) {
+            if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                PyErr_Clear();
+                raise_invalid_card(item);
+            }
+            Py_DECREF(item);
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (card < 0 || card >= CARD_COUNT) {
+            raise_invalid_card(item);
+            Py_DECREF(item);
+            Py_DECREF(seq);
+            return NULL;
+        }
+        Py_DECREF(item);
+        uint64_t bit = CARD_BIT[card];
+        if (hand & bit) {
+            Py_DECREF(seq);
+            raise_duplicate_card(card);
+            return NULL;
+        }
+        hand |= bit;
+    }
+    Py_DECREF(seq);
+    if (excluded >= 0) {
+        hand &= KEEP_MASK[excluded];
+    }
+    return PyLong_FromUnsignedLong(mask_value(hand));
+}
+
+/* --- evaluate_into(cards, excluded, out) ------------------------------------------ */
+static int
+get_buffer(PyObject *obj, Py_buffer *view, int flags, int ndim, Py_ssize_t itemsize,
+           const char *what)
+{
+    if (PyObject_GetBuffer(obj, view, flags | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        return -1;
+    }
+    const char *format = view->format ? view->format : "B";
+    char code = format[0] == '=' || format[0] == '<' || format[0] == '@' ? format[1] : format[0];
+    int format_ok = itemsize == 1 ? code == 'B' : (code == 'i' || code == 'l');
+    if (view->ndim != ndim || view->itemsize != itemsize || !format_ok) {
+        PyErr_Format(PyExc_ValueError, "%s: expected a C-contiguous %d-d buffer of %s", what,
+                     ndim, itemsize == 1 ? "uint8" : "int32");
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+/* One hand of a batch: its mask, with a flag set for a repeated or invalid card. */
+static inline uint64_t
+row_mask(const uint8_t *row, Py_ssize_t width, uint64_t *bad)
+{
+    uint64_t hand = 0, repeated = 0;
+    for (Py_ssize_t j = 0; j < width; j++) {
+        uint64_t bit = CARD_BIT[row[j]];
+        repeated |= hand & bit;
+        hand |= bit;
+    }
+    *bad |= repeated | (hand & BAD_CARD_BIT);
+    return hand;
+}
+
+/* The loop, written once and inlined for common widths so the compiler unrolls it. */
+static inline uint64_t
+batch_loop(const uint8_t *cards, Py_ssize_t rows, Py_ssize_t width, const uint8_t *suits,
+           uint8_t suit, int32_t *out)
+{
+    uint64_t bad = 0;
+    if (suits) {
+        uint8_t bad_suit = 0;
+        for (Py_ssize_t i = 0; i < rows; i++) {
+            uint64_t hand = row_mask(cards + i * width, width, &bad);
+            bad_suit |= BAD_SUIT[suits[i]];
+            out[i] = (int32_t)mask_value(hand & KEEP_MASK[suits[i]]);
+        }
+        bad |= bad_suit;
+    }
+    else {
+        uint64_t keep = KEEP_MASK[suit];
+        for (Py_ssize_t i = 0; i < rows; i++) {
+            uint64_t hand = row_mask(cards + i * width, width, &bad);
+            out[i] = (int32_t)mask_value(hand & keep);
+        }
+    }
+    return bad;
+}
+
+#define BATCH_CASE(W)                                                 \
+    case W:                                                           \
+        bad = batch_loop(cards, rows, W, suits, suit, out);           \
+        break;
+
+static uint64_t
+batch(const uint8_t *cards, Py_ssize_t rows, Py_ssize_t width, const uint8_t *suits,
+      uint8_t suit, int32_t *out)
+{
+    uint64_t bad = 0;
+    switch (width) {
+        BATCH_CASE(5)
+        BATCH_CASE(6)
+        BATCH_CASE(7)
+        BATCH_CASE(8)
+        BATCH_CASE(9)
+        default:
+            bad = batch_loop(cards, rows, width, suits, suit, out);
+    }
+    return bad;
+}
+
+/* After a failed batch: name the first bad row. */
+static void
+raise_batch_error(const uint8_t *cards, Py_ssize_t rows, Py_ssize_t width, const uint8_t *suits)
+{
+    for (Py_ssize_t i = 0; i < rows; i++) {
+        const uint8_t *row = cards + i * width;
+        uint64_t hand = 0;
+        for (Py_ssize_t j = 0; j < width; j++) {
+            uint8_t byte = row[j];
+            if (byte >= CARD_COUNT && byte != NO_CARD) {
+                raise_parse_error("invalid_card", "R-CARD-1",
+                                  PyUnicode_FromFormat("row %zd holds %d, which is no card "
+                                                       "(0..51, or %d for none)",
+                                                       i, (int)byte, NO_CARD));
+                return;
+            }
+            if (hand & CARD_BIT[byte]) {
+                raise_parse_error("duplicate_card", "R-CARD-1",
+                                  PyUnicode_FromFormat("row %zd holds card %d twice", i,
+                                                       (int)byte));
+                return;
+            }
+            hand |= CARD_BIT[byte];
+        }
+        if (suits && BAD_SUIT[suits[i]]) {
+            raise_parse_error("invalid_suit", "R-CMP-1",
+                              PyUnicode_FromFormat("row %zd excludes suit %d, which is not "
+                                                   "0..3 (or %d for none)",
+                                                   i, (int)suits[i], NO_SUIT));
+            return;
+        }
+    }
+    PyErr_SetString(PyExc_SystemError, "batch flagged an error it cannot find");
+}
+
+static PyObject *
+evaluate_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "evaluate_into(cards, excluded, out) takes 3 arguments");
+        return NULL;
+    }
+    Py_buffer cards, out, suits = {0};
+    int have_suits = 0, suit = NO_SUIT;
+    if (get_buffer(args[0], &cards, PyBUF_ND, 2, 1, "cards") < 0) {
+        return NULL;
+    }
+    if (get_buffer(args[2], &out, PyBUF_ND | PyBUF_WRITABLE, 1, 4, "out") < 0) {
+        PyBuffer_Release(&cards);
+        return NULL;
+    }
+    Py_ssize_t rows = cards.shape[0], width = cards.shape[1];
+    PyObject *result = NULL;
+    if (out.shape[0] != rows) {
+        PyErr_SetString(PyExc_ValueError, "out: expected one int32 per row of cards");
+        goto done;
+    }
+    if (args[1] == Py_None || PyLong_Check(args[1])) {
+        suit = excluded_suit_of(args[1]);
+        if (suit == -2) {
+            goto done;
+        }
+        suit = suit < 0 ? NO_SUIT : suit;
+    }
+    else {
+        if (get_buffer(args[1], &suits, PyBUF_ND, 1, 1, "excluded") < 0) {
+            goto done;
+        }
+        have_suits = 1;
+        if (suits.shape[0] != rows) {
+            PyErr_SetString(PyExc_ValueError, "excluded: expected one suit per row of cards");
+            goto done;
+        }
+    }
+    const uint8_t *suit_bytes = have_suits ? (const uint8_t *)suits.buf : NULL;
+    uint64_t bad;
+    Py_BEGIN_ALLOW_THREADS
+    bad = batch((const uint8_t *)cards.buf, rows, width, suit_bytes, (uint8_t)suit,
+                (int32_t *)out.buf);
+    Py_END_ALLOW_THREADS
+    if (bad) {
+        raise_batch_error((const uint8_t *)cards.buf, rows, width, suit_bytes);
+        goto done;
+    }
+    result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&cards);
+    PyBuffer_Release(&out);
+    if (have_suits) {
+        PyBuffer_Release(&suits);
+    }
+    return result;
+}
+
+/* --- make_evaluate(doc, module) -------------------------------------------------- */
+/* The evaluator module documents evaluate() once, in Python; this hands back the
+ * compiled function carrying that docstring and that module's name. */
+static PyMethodDef evaluate_def = {
+    "evaluate", (PyCFunction)(void (*)(void))evaluate, METH_FASTCALL | METH_KEYWORDS, NULL};
+static PyObject *evaluate_doc;      /* owns the text evaluate_def.ml_doc points into */
+static PyObject *evaluate_function; /* made once */
+
+static PyObject *
+make_evaluate(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "make_evaluate(doc, module) takes two str");
+        return NULL;
+    }
+    if (evaluate_function == NULL) {
+        const char *text = PyUnicode_AsUTF8(args[0]);
+        if (text == NULL) {
+            return NULL;
+        }
+        evaluate_doc = Py_NewRef(args[0]);
+        evaluate_def.ml_doc = text;
+        evaluate_function = PyCFunction_NewEx(&evaluate_def, NULL, args[1]);
+        if (evaluate_function == NULL) {
+            return NULL;
+        }
+    }
+    return Py_NewRef(evaluate_function);
+}
+
+static PyMethodDef methods[] = {
+    {"make_evaluate", (PyCFunction)(void (*)(void))make_evaluate, METH_FASTCALL,
+     "make_evaluate($module, doc, module_name, /)\n--\n\n"
+     "The compiled evaluate(cards, excluded_suit=None), documented by doc (made once)."},
+    {"evaluate_into", (PyCFunction)(void (*)(void))evaluate_into, METH_FASTCALL,
+     "evaluate_into($module, cards, excluded, out, /)\n--\n\n"
+     "Fill out (int32, one per row) with the values of cards (uint8 rows, 255 for no card);\n"
+     "excluded is None, a suit 0..3, or uint8 per row (255 for none)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "palace_poker._evalc",
+    .m_doc = "Compiled hand evaluator; use palace_poker.evaluator, which falls back to "
+             "pure Python without it.",
+    .m_size = 0,
+    .m_methods = methods,
+};
+
+PyMODINIT_FUNC
+PyInit__evalc(void)
+{
+    build_tables();
+    return PyModule_Create(&module_def);
+}
