@@ -56,8 +56,8 @@ def _run(uv: Path, env: dict[str, str], *cmd: str) -> int:
 
 def _test(uv: Path, env: dict[str, str], args: list[str]) -> int:
     steps: list[tuple[str, ...]] = [
-        ("ruff", "check", "src", "tests", "tools"),
-        ("ruff", "format", "--check", "src", "tests", "tools"),
+        ("ruff", "check", "src", "tests", "tools", "benchmarks"),
+        ("ruff", "format", "--check", "src", "tests", "tools", "benchmarks"),
         ("mypy",),
         ("pytest", "--cov", "--cov-report=term", *args),
     ]
