@@ -461,7 +461,7 @@ class Hand:
             self._defeat(winner=winner, loser=loser, reason="battle")
             return
         if len(self.players_in_hand()) == 2:
-            self._finish("tie", lambda eligible: eligible)  # R-CMP-3: the last two split
+            self._finish("tie", _everyone)  # R-CMP-3: the last two split
             return
         for seat in (attacker, defender):  # R-CMP-3: both out, every card discarded
             self._leave(seat, "tie", keep_army=False)
@@ -513,28 +513,34 @@ class Hand:
 
     def _check_end(self, *, after_turn: bool) -> bool:
         """R-END-5: check R-END-1, R-END-2, then (after a turn) R-END-3/R-END-4."""
-        alive = self.players_in_hand()
-        if len(alive) == 1:
-            self._finish("last", lambda eligible: eligible)
+        in_hand = self.in_hand
+        alive = [s for s in range(self.n) if in_hand[s]]
+        count = len(alive)
+        if count == 1:
+            self._finish("last", _everyone)
             return True
         # At most three players can share a suit (one per banner group), so R-END-2
         # needs no look at more than three.
-        if len(alive) <= 3 and len({self.banners[s] & 3 for s in alive}) == 1:
-            self._finish("same-suit", lambda eligible: eligible)
+        if count <= 3 and len({self.banners[s] & 3 for s in alive}) == 1:
+            self._finish("same-suit", _everyone)
             return True
-        if after_turn and all(self.quiet[s] for s in alive):
-            if len(alive) == 2:
-                self._final_battle(alive[0], alive[1])
-            else:
-                self._showdown(alive)
-            return True
-        return False
+        if not after_turn:
+            return False
+        quiet = self.quiet
+        for seat in alive:
+            if not quiet[seat]:
+                return False
+        if count == 2:
+            self._final_battle(alive[0], alive[1])
+        else:
+            self._showdown(alive)
+        return True
 
     def _final_battle(self, a: int, b: int) -> None:
         """R-END-3: the last two, after a quiet round, are compared as in a battle."""
         winner = self._compare(a, b)
         if winner is None:
-            self._finish("tie", lambda eligible: eligible)
+            self._finish("tie", _everyone)
             return
         loser = b if winner == a else a
         captured = (self.banners[loser], *self.soldiers[loser])
@@ -542,7 +548,7 @@ class Hand:
         self.soldiers[winner].extend(captured)
         self.soldiers[loser] = []
         self.events.append(CardsCaptured(winner, loser, captured))
-        self._finish("last", lambda eligible: eligible)
+        self._finish("last", _everyone)
 
     def _showdown(self, alive: list[int]) -> None:
         """R-END-4, R-INFO-4: all cards shown; the best hand (no exclusions) wins."""
@@ -651,6 +657,11 @@ class HandResult:
 
     def __hash__(self) -> int:
         return hash((self.end, self.stacks, self.payouts))
+
+
+def _everyone(eligible: list[int]) -> list[int]:
+    """A layer's winners when the pot goes to the last player or is shared."""
+    return eligible
 
 
 def _check_players(stacks: Sequence[int], dealer: int, names: Sequence[str] | None) -> None:

@@ -346,44 +346,48 @@ def legal_options(hand: Hand) -> list[Option]:
     if phase == "battle":
         return _battle_options(hand, seat)
     army = tuple(hand.soldiers[seat])
-    return [
-        Option(
-            seat,
-            Verb.TRIM,
-            cards=army,
-            min_cards=max(0, len(army) - MAX_SOLDIERS),
-            max_cards=len(army),
-        )
-    ]
+    fewest = max(0, len(army) - MAX_SOLDIERS)
+    return [_new(Option, (seat, _TRIM, 0, None, None, None, army, fewest, len(army)))]
+
+
+# Options are built as plain tuples in field order (seat, verb, cost, target,
+# min_amount, max_amount, cards, min_cards, max_cards): every decision of every bot
+# lists them, and this skips the named tuple's keyword handling.
+_new = tuple.__new__
+_BUY, _BET, _DISCARD, _STAY, _FOLD = Verb.BUY, Verb.BET, Verb.DISCARD, Verb.STAY, Verb.FOLD
+_CALL, _RAISE, _TRIM = Verb.CALL, Verb.RAISE, Verb.TRIM
 
 
 def _turn_options(hand: Hand, seat: int) -> list[Option]:
     rules = hand.rules
+    small_bet = rules.small_bet
+    stacks = hand.stacks
+    stack = stacks[seat]
+    army = tuple(hand.soldiers[seat])
     options: list[Option] = []
-    if _buy_refusal(hand, seat) is None:
-        options.append(Option(seat, Verb.BUY, rules.small_bet))
-    entry = hand.entry(seat)
-    stack = hand.stacks[seat]
+    if stack >= small_bet and (hand.stock or hand.discard_pile):  # R-BUY-1, R-BUY-2
+        options.append(_new(Option, (seat, _BUY, small_bet, None, None, None, (), 0, 0)))
+    entry = (len(army) + 1) * small_bet  # R-BET-2
     banners, in_hand = hand.banners, hand.in_hand
     suit = banners[seat] & 3
-    bet_cost = min(entry, stack)
+    bet_cost = entry if entry < stack else stack
     # A no-limit opening raise is paid in full and needs no raise cap of 0 (R-BET-5);
     # whether the defender is all-in is checked per target.
     cap = rules.max_raises
-    may_open = rules.no_limit and (cap is None or cap > 0) and stack - entry >= rules.big_bet
-    # R-BET-1 inlined (this loop runs at every turn): another player in the hand
-    # whose banner suit differs.
+    big_bet = rules.big_bet
+    may_open = rules.no_limit and (cap is None or cap > 0) and stack - entry >= big_bet
+    # R-BET-1 inlined: another player in the hand whose banner suit differs.
     for target in range(hand.n):
         if target == seat or not in_hand[target] or banners[target] & 3 == suit:
             continue
-        options.append(Option(seat, Verb.BET, bet_cost, target))
-        if may_open and hand.stacks[target] > 0:
-            options.append(Option(seat, Verb.BET, entry, target, rules.big_bet, stack - entry))
-    army = tuple(hand.soldiers[seat])
+        options.append(_new(Option, (seat, _BET, bet_cost, target, None, None, (), 0, 0)))
+        if may_open and stacks[target] > 0:
+            bounds = (big_bet, stack - entry)
+            options.append(_new(Option, (seat, _BET, entry, target, *bounds, (), 0, 0)))
     if army:
-        options.append(Option(seat, Verb.DISCARD, cards=army, min_cards=1, max_cards=len(army)))
-    options.append(Option(seat, Verb.STAY))
-    options.append(Option(seat, Verb.FOLD))
+        options.append(_new(Option, (seat, _DISCARD, 0, None, None, None, army, 1, len(army))))
+    options.append(_new(Option, (seat, _STAY, 0, None, None, None, (), 0, 0)))
+    options.append(_new(Option, (seat, _FOLD, 0, None, None, None, (), 0, 0)))
     return options
 
 
@@ -392,16 +396,18 @@ def _battle_options(hand: Hand, seat: int) -> list[Option]:
     other = battle.opponent(seat)
     due = _call_due(hand, seat)
     stack = hand.stacks[seat]
-    options = [Option(seat, Verb.FOLD), Option(seat, Verb.CALL, cost=min(due, stack))]
+    options = [
+        _new(Option, (seat, _FOLD, 0, None, None, None, (), 0, 0)),
+        _new(Option, (seat, _CALL, due if due < stack else stack, None, None, None, (), 0, 0)),
+    ]
     if _raise_refusal(hand, seat, other) is None:
         if hand.rules.no_limit:
             minimum = max(hand.rules.big_bet, battle.last_raise)
             if stack - due >= minimum:
-                options.append(
-                    Option(seat, Verb.RAISE, cost=due, min_amount=minimum, max_amount=stack - due)
-                )
+                bounds = (minimum, stack - due)
+                options.append(_new(Option, (seat, _RAISE, due, None, *bounds, (), 0, 0)))
         else:
             size = _limit_raise(hand, seat)
             if stack >= due + size:
-                options.append(Option(seat, Verb.RAISE, cost=due + size))
+                options.append(_new(Option, (seat, _RAISE, due + size, None, None, None, (), 0, 0)))
     return options

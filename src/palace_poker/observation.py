@@ -117,6 +117,9 @@ class Observation(NamedTuple):
         }
 
 
+_new = tuple.__new__
+
+
 def observe(hand: Hand, viewer: int | None) -> Observation:
     """Build ``viewer``'s observation of ``hand`` (R-INFO-1..4)."""
     if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < hand.n):
@@ -132,30 +135,35 @@ def observe(hand: Hand, viewer: int | None) -> Observation:
             (battle.raised(battle.attacker), battle.raised(battle.defender)),
         )
     result = hand.result
-    # Positional, in field order: this runs for every decision of every bot.
-    return Observation(
-        viewer,
-        hand.rules,
-        hand.names,
-        hand.dealer,
-        tuple(hand.stacks),
-        tuple(hand.contributions),
-        sum(hand.contributions),
-        tuple(hand.in_hand),
-        hand.banners,
-        tuple(map(tuple, hand.soldiers)),
-        hand.set_aside,
-        len(hand.stock),
-        len(hand.discard_pile),
-        hand.palaces[viewer] if viewer is not None else (),
-        dict(hand.revealed[viewer]) if viewer is not None else _public_palaces(hand),
-        hand.phase.value,
-        None if result is not None else hand.turn,
-        hand.to_act,
-        battle_view,
-        tuple(_legal.legal_options(hand)) if viewer is not None and hand.to_act == viewer else (),
-        tuple(hand.actions),
-        result.end if result is not None else None,
+    # A plain tuple in field order: this runs for every decision of every bot.
+    return _new(
+        Observation,
+        (
+            viewer,
+            hand.rules,
+            hand.names,
+            hand.dealer,
+            tuple(hand.stacks),
+            tuple(hand.contributions),
+            sum(hand.contributions),
+            tuple(hand.in_hand),
+            hand.banners,
+            tuple(map(tuple, hand.soldiers)),
+            hand.set_aside,
+            len(hand.stock),
+            len(hand.discard_pile),
+            hand.palaces[viewer] if viewer is not None else (),
+            dict(hand.revealed[viewer]) if viewer is not None else _public_palaces(hand),
+            hand.phase.value,
+            None if result is not None else hand.turn,
+            hand.to_act,
+            battle_view,
+            tuple(_legal.legal_options(hand))
+            if viewer is not None and hand.to_act == viewer
+            else (),
+            tuple(hand.actions),
+            result.end if result is not None else None,
+        ),
     )
 
 
