@@ -159,7 +159,7 @@ def test_no_limit_opening_raise_is_at_least_bb_and_counts_as_the_first_raise() -
     assert hand.apply("1 bet 2 30") == [BattleStarted(1, 2, 10, 30)]
     assert hand.stacks == [995, 955, 995]
     assert hand.contributions == [5, 45, 5]
-    assert hand.observe(0).battle == BattleView(1, 2, 1, 30, (30, 0))
+    assert hand.observe(0).battle == BattleView(1, 2, 1, 30, (30, 0), False)
     # the call matches the opening raise; a re-raise is at least the opening raise
     assert options(hand) == ["2 fold", "2 call (costs 40)", "2 raise [30..955] (costs 40)"]
     refused(hand, "2 raise 29", "amount_out_of_bounds", "R-BET-5")
@@ -248,7 +248,7 @@ def test_no_limit_minimum_raise_is_the_larger_of_bb_and_the_previous_increment()
     assert hand.apply("2 raise 70") == [BattleRaised(2, 120, 70)]
     refused(hand, "1 raise 69", "amount_out_of_bounds", "R-BET-5")
     play(hand, "1 raise 70", "2 raise 70")  # no cap in no-limit by default: five raises
-    assert hand.observe(None).battle == BattleView(1, 2, 5, 70, (240, 310))
+    assert hand.observe(None).battle == BattleView(1, 2, 5, 70, (240, 310), True)
     assert hand.apply("1 call")[0] == BattleCalled(1, 70)
     assert hand.contributions == [5, 325, 325]
 
@@ -257,7 +257,7 @@ def test_no_limit_minimum_raise_is_the_larger_of_bb_and_the_previous_increment()
 def test_limit_battle_allows_at_most_max_raises() -> None:
     hand = three()
     play(hand, "1 bet 2", "2 raise", "1 raise", "2 raise")
-    assert hand.observe(0).battle == BattleView(1, 2, 3, 20, (40, 60))
+    assert hand.observe(0).battle == BattleView(1, 2, 3, 20, (40, 60), True)
     assert options(hand) == ["1 fold", "1 call (costs 20)"]
     refused(hand, "1 raise", "raise_cap", "R-BET-5")
     assert hand.apply("1 call")[0] == BattleCalled(1, 20)
@@ -753,7 +753,7 @@ def test_each_player_sees_the_public_facts_and_only_their_own_palace() -> None:
         assert view.stock_size == 52 - 3 - 9 - 1
         assert view.discard_size == 0
         assert tuple(map(str, view.actions)) == ("1 buy", "1 trim", "2 bet 1")
-        assert view.battle == BattleView(2, 1, 0, 0, (0, 0))
+        assert view.battle == BattleView(2, 1, 0, 0, (0, 0), False)
         assert view.known_palaces == {}
         others = {0, 1, 2} - ({viewer} if viewer is not None else set())
         assert not view.visible_cards() & palace_cards(hand, *others)

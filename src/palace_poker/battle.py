@@ -82,3 +82,22 @@ class Battle:
         self._raised[self._side(seat)] = self._raised[self._side(other)] + raise_by
         self.raises += 1
         self.last_raise = raise_by
+
+    @classmethod
+    def restore(
+        cls,
+        attacker: int,
+        defender: int,
+        *,
+        raises: int,
+        last_raise: int,
+        raised: tuple[int, int],
+        defender_entry_paid: bool,
+    ) -> Battle:
+        """A battle rebuilt from its public state (an observation's ``battle``)."""
+        battle = cls.open(attacker, defender, raise_by=0)
+        battle.raises = raises
+        battle.last_raise = last_raise
+        battle._raised = list(raised)
+        battle._entry_paid = [True, defender_entry_paid]
+        return battle

@@ -92,6 +92,7 @@ class Hand:
         "battle",
         "contributions",
         "dealer",
+        "discard_known",
         "discard_pile",
         "events",
         "in_hand",
@@ -109,6 +110,7 @@ class Hand:
         "stacks",
         "start_stacks",
         "stock",
+        "stock_known",
         "to_act",
         "turn",
     )
@@ -126,6 +128,13 @@ class Hand:
     in_hand: list[bool]
     stock: list[Card]  # top card last, so a draw is a pop()
     discard_pile: list[Card]
+    # Cards whose identity some players know although they lie face down: (owner,
+    # card) with owner None for a card that was face up (a discarded soldier, a folded
+    # banner) and a seat for that seat's palace card (known to the seat and to those
+    # it was shown to). Kept for the discard pile, and for the stock once the pile is
+    # reshuffled into it (R-BUY-2), so that views can say what each player knows.
+    discard_known: list[tuple[int | None, Card]]
+    stock_known: list[tuple[int | None, Card]]
     set_aside: tuple[Card, ...]  # every card set aside in the banner deal (public)
     phase: Phase
     to_act: int | None
@@ -170,6 +179,8 @@ class Hand:
         hand.soldiers = [[] for _ in range(n)]
         hand.in_hand = [True] * n
         hand.discard_pile = []
+        hand.discard_known = []
+        hand.stock_known = []
         hand.phase = Phase.TURN
         hand.to_act = None
         hand.battle = None
@@ -351,7 +362,11 @@ class Hand:
             order.reverse()
             self.stock = order
             self.discard_pile = []
+            self.stock_known = self.discard_known
+            self.discard_known = []
         card = self.stock.pop()
+        if self.stock_known:
+            self.stock_known = [entry for entry in self.stock_known if entry[1] != card]
         paid = self._pay(seat, self.rules.small_bet)
         self.soldiers[seat].append(card)
         self.quiet = [False] * self.n
@@ -402,6 +417,7 @@ class Hand:
         for card in cards:
             army.remove(card)
         self.discard_pile.extend(cards)
+        self.discard_known.extend((None, card) for card in cards)
         self.events.append(SoldiersDiscarded(seat, tuple(cards), trim))
 
     # ---------------------------------------------------------- battle actions
@@ -505,9 +521,11 @@ class Hand:
         soldiers) go face down to the discard pile."""
         self.in_hand[seat] = False
         self.discard_pile.extend(self.palaces[seat])
+        self.discard_known.extend((seat, card) for card in self.palaces[seat])
         if not keep_army:
-            self.discard_pile.append(self.banners[seat])
-            self.discard_pile.extend(self.soldiers[seat])
+            army = [self.banners[seat], *self.soldiers[seat]]
+            self.discard_pile.extend(army)
+            self.discard_known.extend((None, card) for card in army)
             self.soldiers[seat] = []
         self.events.append(PlayerOut(seat, reason))  # type: ignore[arg-type]
 
@@ -603,6 +621,8 @@ class Hand:
         other.in_hand = list(self.in_hand)
         other.stock = list(self.stock)
         other.discard_pile = list(self.discard_pile)
+        other.discard_known = list(self.discard_known)
+        other.stock_known = list(self.stock_known)
         other.quiet = list(self.quiet)
         other.revealed = [dict(r) for r in self.revealed]
         other.shuffles = list(self.shuffles)
@@ -617,6 +637,22 @@ class Hand:
     def observe(self, viewer: int | None) -> Observation:
         """What ``viewer`` may see now (R-INFO-*); ``None`` for a spectator."""
         return _observation.observe(self, viewer)
+
+    def known_face_down(self, viewer: int | None) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The face-down cards ``viewer`` can name: (in the discard pile, in the stock).
+
+        Everyone knows the soldiers and banners that were discarded face up; a player
+        also knows their own palace cards and those they were shown (R-INFO-3).
+        """
+        seen = self.revealed[viewer] if viewer is not None else {}
+
+        def knows(owner: int | None) -> bool:
+            return owner is None or owner == viewer or owner in seen
+
+        return (
+            tuple(card for owner, card in self.discard_known if knows(owner)),
+            tuple(card for owner, card in self.stock_known if knows(owner)),
+        )
 
     def events_for(self, viewer: int | None, start: int = 0) -> list[Event]:
         """The events from index ``start`` on, as ``viewer`` may see them (R-INFO-*)."""

@@ -33,6 +33,8 @@ class BattleView(NamedTuple):
     last_raise: int
     #: raise chips each side has put in: (attacker, defender)
     raised: tuple[int, int]
+    #: whether the defender has paid their entry (with a call or a raise, R-BET-4)
+    defender_entry_paid: bool
 
 
 class Observation(NamedTuple):
@@ -66,6 +68,13 @@ class Observation(NamedTuple):
     options: tuple[Option, ...]
     actions: tuple[Action, ...]
     end: str | None
+    #: who has taken a quiet turn (STAY or DISCARD) since the last BUY or BET (R-END-4)
+    quiet: tuple[bool, ...]
+    #: face-down cards in the discard pile that this viewer can name (discarded
+    #: soldiers and folded banners, which were face up; palace cards it has seen)
+    known_discards: tuple[Card, ...]
+    #: the same for cards reshuffled from the discard pile into the stock (R-BUY-2)
+    known_stock: tuple[Card, ...]
 
     @property
     def all_in(self) -> tuple[bool, ...]:
@@ -110,10 +119,14 @@ class Observation(NamedTuple):
                 "raises": self.battle.raises,
                 "last_raise": self.battle.last_raise,
                 "raised": list(self.battle.raised),
+                "defender_entry_paid": self.battle.defender_entry_paid,
             },
             "options": [str(o) for o in self.options],
             "actions": [str(a) for a in self.actions],
             "end": self.end,
+            "quiet": list(self.quiet),
+            "known_discards": [str(c) for c in self.known_discards],
+            "known_stock": [str(c) for c in self.known_stock],
         }
 
 
@@ -133,6 +146,7 @@ def observe(hand: Hand, viewer: int | None) -> Observation:
             battle.raises,
             battle.last_raise,
             (battle.raised(battle.attacker), battle.raised(battle.defender)),
+            battle.entry_paid(battle.defender),
         )
     result = hand.result
     # A plain tuple in field order: this runs for every decision of every bot.
@@ -163,6 +177,8 @@ def observe(hand: Hand, viewer: int | None) -> Observation:
             else (),
             tuple(hand.actions),
             result.end if result is not None else None,
+            tuple(hand.quiet),
+            *(hand.known_face_down(viewer) if hand.discard_known or hand.stock_known else ((), ())),
         ),
     )
 
