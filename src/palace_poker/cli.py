@@ -7,6 +7,7 @@ never shows a traceback for bad input.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,6 +21,10 @@ from palace_poker.game import Game
 from palace_poker.narrate import narrate
 from palace_poker.record import dumps, parse_records, replay
 from palace_poker.shuffle import SecureShuffle, SeededShuffle, ShuffleSource
+
+#: Modules that add a subcommand: each has ``add_parser(subparsers)``, which sets
+#: ``run`` (taking the parsed arguments, returning the exit code) as a default.
+COMMAND_MODULES: tuple[str, ...] = ()
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 
@@ -64,6 +69,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     check.add_argument("files", nargs="+", type=Path)
     check.set_defaults(run=_replay)
+    for module in COMMAND_MODULES:
+        importlib.import_module(module).add_parser(commands)
     return parser
 
 

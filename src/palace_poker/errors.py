@@ -100,6 +100,7 @@ ERROR_CODES: dict[str, str] = {
     "empty_stock": "no card can be drawn: stock and discard pile are empty",
     "invalid_rules": "a stakes or structure setting is out of range",
     "invalid_players": "the players or stacks of a hand or game are not allowed",
+    "unknown_bot": "no bot is registered under that name",
     "invalid_record": "a hand record is malformed",
     "shuffle_mismatch": "a recorded shuffle is not a permutation of the cards shuffled",
     "shuffles_unused": "a record lists more shuffles than the hand performs",
