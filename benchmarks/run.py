@@ -2,11 +2,16 @@
 
 Options:
     --quick   small sizes, for CI: checks that every library ranks the same hands the
-              same way (ours included), prints the timings but never judges them.
+              same way (ours included) and that random play of every engine present
+              ends its hands with the chips conserved; prints the timings but never
+              judges them.
 
 The table gives, for each goal, our figure, the anchor's figure from the same run
-on the same hands, the ratio and the target ratio, then the machine it ran on.
-Exit status 1 when a library disagrees with ours; timings never fail the run.
+on the same hands, the ratio and the target ratio, then the machine it ran on: the
+evaluator's rows (bench_evaluator.py), then the engine's (bench_engine.py). The
+engine's anchors (OpenSpiel, PokerKit, RLCard) are optional: a row whose anchor is
+not installed is left out and named. Exit status 1 when a library disagrees with
+ours or a hand of random play goes wrong; timings never fail the run.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
+import bench_engine as engine
 import bench_evaluator as bench  # beside this script, which is first on sys.path
 
 from palace_poker import evaluator
@@ -48,10 +54,16 @@ class Row:
     anchor: float
     anchor_name: str
     target: float | None  # the ratio the goal asks for; None: shown for reference
+    memory: bool = False  # figures in bytes, lower is better; else a rate, higher is better
 
     @property
     def ratio(self) -> float:
         return self.ours / self.anchor
+
+    @property
+    def met(self) -> bool:
+        assert self.target is not None
+        return self.ratio <= self.target if self.memory else self.ratio >= self.target
 
 
 def measure(sizes: Sizes) -> list[Row]:
@@ -102,10 +114,113 @@ def measure(sizes: Sizes) -> list[Row]:
     ]
 
 
+def engine_rows(figures: engine.Figures, sizes: engine.Sizes) -> tuple[list[Row], list[str]]:
+    """The engine's rows, and the anchors left out because they are not installed."""
+    rows: list[Row] = []
+    missing: list[str] = []
+    openspiel = "OpenSpiel universal_poker"
+    limit, no_limit = figures.ours_limit, figures.ours_no_limit
+    if figures.openspiel is not None:
+        rows += [
+            Row(
+                "engine, no-limit: at least OpenSpiel (decisions)",
+                no_limit,
+                figures.openspiel,
+                openspiel,
+                1.0,
+            ),
+            Row(
+                "engine, limit: at least OpenSpiel (decisions)",
+                limit,
+                figures.openspiel,
+                openspiel,
+                1.0,
+            ),
+        ]
+    else:
+        missing.append("OpenSpiel (open_spiel)")
+    if figures.pokerkit is not None:
+        rows += [
+            Row(
+                "engine, no-limit: at least 30x PokerKit (decisions)",
+                no_limit,
+                figures.pokerkit,
+                "pokerkit",
+                30.0,
+            ),
+            Row(
+                "engine, limit: at least 30x PokerKit (decisions)",
+                limit,
+                figures.pokerkit,
+                "pokerkit",
+                30.0,
+            ),
+        ]
+    else:
+        missing.append("PokerKit (pokerkit)")
+    if figures.openspiel_fcpa is not None:
+        rows.append(
+            Row(
+                "engine, no-limit (decisions)",
+                no_limit,
+                figures.openspiel_fcpa,
+                "OpenSpiel, fcpa abstraction",
+                None,
+            )
+        )
+    if figures.rlcard is not None:
+        rows.append(Row("engine, no-limit (decisions)", no_limit, figures.rlcard, "rlcard", None))
+    else:
+        missing.append("RLCard (rlcard)")
+    if figures.openspiel_clone is not None:
+        rows.append(
+            Row(
+                "copy a mid-hand state",
+                figures.ours_copy,
+                figures.openspiel_clone,
+                "OpenSpiel clone()",
+                None,
+            )
+        )
+    hands = f"{sizes.memory:,} hands in play"
+    traced = figures.ours_memory.traced
+    assert traced is not None
+    # The goal is 200 MB for 10,000 hands; smaller runs are held to the same per hand.
+    limit_bytes = 200e6 * sizes.memory / 10_000
+    rows.append(
+        Row(
+            f"memory, {hands} (tracemalloc): under {limit_bytes / 1e6:g} MB",
+            traced,
+            limit_bytes,
+            "the goal's limit",
+            1.0,
+            memory=True,
+        )
+    )
+    rss = figures.ours_memory.rss
+    other = figures.openspiel_memory.rss if figures.openspiel_memory is not None else None
+    if rss is not None and other is not None:
+        rows.append(
+            Row(
+                f"memory, {hands} (RSS growth)",
+                rss,
+                other,
+                "OpenSpiel (RSS growth)",
+                None,
+                memory=True,
+            )
+        )
+    return rows, missing
+
+
 def rate(value: float) -> str:
     if value >= 1e6:
         return f"{value / 1e6:.2f} M/s"
     return f"{value / 1e3:.1f} k/s"
+
+
+def figure(value: float, memory: bool) -> str:
+    return f"{value / 1e6:.1f} MB" if memory else rate(value)
 
 
 def table(rows: list[Row]) -> str:
@@ -114,11 +229,14 @@ def table(rows: list[Row]) -> str:
         "| --- | ---: | --- | ---: | ---: | ---: | --- |",
     ]
     for row in rows:
-        target = "-" if row.target is None else f"{row.target:g}x"
-        met = "-" if row.target is None else ("yes" if row.ratio >= row.target else "NO")
+        if row.target is None:
+            target = met = "-"
+        else:
+            target = f"at most {row.target:g}x" if row.memory else f"{row.target:g}x"
+            met = "yes" if row.met else "NO"
         lines.append(
-            f"| {row.goal} | {rate(row.ours)} | {row.anchor_name} | {rate(row.anchor)} "
-            f"| {row.ratio:.2f}x | {target} | {met} |"
+            f"| {row.goal} | {figure(row.ours, row.memory)} | {row.anchor_name} "
+            f"| {figure(row.anchor, row.memory)} | {row.ratio:.2f}x | {target} | {met} |"
         )
     return "\n".join(lines)
 
@@ -133,14 +251,21 @@ def machine() -> str:
     except OSError:
         pass
     versions = ", ".join(
-        f"{name} {metadata.version(name)}"
-        for name in ("eval7", "phevaluator", "treys", "pokerkit", "numpy")
+        f"{name} {version(name)}"
+        for name in ("eval7", "phevaluator", "treys", "pokerkit", "numpy", "open_spiel", "rlcard")
     )
     implementation = "compiled (C extension)" if evaluator.COMPILED else "pure Python"
     return (
         f"Machine: {cpu}, {os.cpu_count()} cores; Python {platform.python_version()} "
         f"({sys.implementation.name}); {versions}; our evaluator: {implementation}."
     )
+
+
+def version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "not installed"
 
 
 def agreement(sizes: Sizes) -> str:
@@ -181,7 +306,17 @@ def main(argv: list[str]) -> int:
         return 1
     print()
     print(f"Speed ({'quick: small sizes, timings not judged' if args.quick else 'full'}):")
-    print(table(measure(sizes)))
+    rows = measure(sizes)
+    engine_sizes = engine.QUICK if args.quick else engine.FULL
+    try:
+        figures = engine.measure(engine_sizes)
+    except AssertionError as error:
+        print(f"ENGINE FAILURE: {error}")
+        return 1
+    more, missing = engine_rows(figures, engine_sizes)
+    print(table(rows + more))
+    if missing:
+        print(f"Left out, not installed: {', '.join(missing)}.")
     print()
     print(machine())
     return 0
