@@ -108,8 +108,10 @@ def _rebuild(
     hand.in_hand = list(view.in_hand)
     hand.stock = stock
     hand.discard_pile = discard_pile
-    hand.discard_known = [(None, card) for card in view.known_discards]
-    hand.stock_known = [(None, card) for card in view.known_stock]
+    hand.discard_public = list(view.known_discards)
+    hand.discard_palaces = []
+    hand.stock_public = list(view.known_stock)
+    hand.stock_palaces = []
     hand.set_aside = view.set_aside
     hand.phase = Phase(view.phase)
     hand.to_act = view.to_act

@@ -1,4 +1,4 @@
-"""Events: frozen, past-tense records of what happened in a hand.
+"""Events: immutable, past-tense records of what happened in a hand.
 
 Applying an action returns the events it produced; dealing produces its own.
 Most events are public (R-INFO-1). Two carry hidden cards: :class:`PalaceDealt`
@@ -9,16 +9,14 @@ an event a viewer may see; observations and clients only ever get that.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal, NamedTuple
 
 from palace_poker.cards import Card
 
 End = Literal["last", "same-suit", "showdown", "tie"]
 
 
-@dataclass(frozen=True, slots=True)
-class AntePosted:
+class AntePosted(NamedTuple):
     """A player posted the ante (R-ANTE-1); ``all_in`` if it took their last chip."""
 
     seat: int
@@ -26,32 +24,28 @@ class AntePosted:
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
-class CardsShuffled:
+class CardsShuffled(NamedTuple):
     """Cards were shuffled: ``what`` is ``deck``, ``set-aside``, ``stock`` or ``discard``."""
 
     what: Literal["deck", "set-aside", "stock", "discard"]
-    count: int
+    size: int
 
 
-@dataclass(frozen=True, slots=True)
-class BannerCardSetAside:
+class BannerCardSetAside(NamedTuple):
     """A card dealt face up in the banner deal was set aside (R-BANNER-2)."""
 
     seat: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class BannerDealt:
+class BannerDealt(NamedTuple):
     """A player's banner, face up (R-BANNER-2)."""
 
     seat: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class PalaceDealt:
+class PalaceDealt(NamedTuple):
     """A player's three palace cards, face down (R-PALACE-1); ``cards`` is
     empty in the version others see."""
 
@@ -59,15 +53,13 @@ class PalaceDealt:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class TurnStarted:
+class TurnStarted(NamedTuple):
     """A player's turn began (R-TURN-1, R-TURN-3)."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class SoldierBought:
+class SoldierBought(NamedTuple):
     """A BUY: ``cost`` into the pot, ``card`` face up as a soldier (R-BUY-1, R-BUY-3)."""
 
     seat: int
@@ -75,8 +67,7 @@ class SoldierBought:
     cost: int
 
 
-@dataclass(frozen=True, slots=True)
-class SoldiersDiscarded:
+class SoldiersDiscarded(NamedTuple):
     """Soldiers went face down to the discard pile, by DISCARD or by a trim."""
 
     seat: int
@@ -84,23 +75,20 @@ class SoldiersDiscarded:
     trim: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Stayed:
+class Stayed(NamedTuple):
     """A STAY (R-STAY-1)."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class Folded:
+class Folded(NamedTuple):
     """A fold, on one's own turn (R-FOLD-1) or in a battle (R-BET-7)."""
 
     seat: int
     in_battle: bool
 
 
-@dataclass(frozen=True, slots=True)
-class BattleStarted:
+class BattleStarted(NamedTuple):
     """A BET: the attacker paid ``entry`` plus an opening ``raise_by`` (R-BET-1, R-BET-2)."""
 
     attacker: int
@@ -109,16 +97,14 @@ class BattleStarted:
     raise_by: int
 
 
-@dataclass(frozen=True, slots=True)
-class BattleCalled:
+class BattleCalled(NamedTuple):
     """A CALL paying ``amount`` (R-BET-4); it closes the battle (R-BET-8)."""
 
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class BattleRaised:
+class BattleRaised(NamedTuple):
     """A RAISE paying ``amount`` in all, of which ``raise_by`` is the raise (R-BET-5)."""
 
     seat: int
@@ -126,16 +112,14 @@ class BattleRaised:
     raise_by: int
 
 
-@dataclass(frozen=True, slots=True)
-class ChipsReturned:
+class ChipsReturned(NamedTuple):
     """Unmatched raise chips went back to their owner (R-BET-7, R-ALLIN-2)."""
 
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class BattleCompared:
+class BattleCompared(NamedTuple):
     """A battle comparison (R-CMP-1..3, R-END-3): ``winner`` is None on a tie.
 
     ``palaces`` holds each battler's palace cards, seen only by the two
@@ -147,16 +131,14 @@ class BattleCompared:
     palaces: tuple[tuple[Card, ...], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerOut:
+class PlayerOut(NamedTuple):
     """A player left the hand; their palace cards went to the discard pile."""
 
     seat: int
     reason: Literal["fold", "battle", "tie"]
 
 
-@dataclass(frozen=True, slots=True)
-class CardsCaptured:
+class CardsCaptured(NamedTuple):
     """The capturer took the loser's banner and soldiers as soldiers (R-CAPT-1)."""
 
     seat: int
@@ -164,23 +146,20 @@ class CardsCaptured:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ShowdownRevealed:
+class ShowdownRevealed(NamedTuple):
     """In a showdown every remaining player's palace cards are shown (R-INFO-4)."""
 
     palaces: tuple[tuple[int, tuple[Card, ...]], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class PotAwarded:
+class PotAwarded(NamedTuple):
     """A player received ``amount`` from the pot (R-POT-2, R-POT-3)."""
 
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class HandEnded:
+class HandEnded(NamedTuple):
     """The hand ended (R-END-*), with every stack after the award."""
 
     end: End
@@ -211,6 +190,28 @@ Event = (
 )
 
 
+def _same_event(self: tuple[Any, ...], other: object) -> bool:
+    """Events are equal when they are of one kind with equal fields (a plain named
+    tuple would let ``Stayed(0) == TurnStarted(0)``)."""
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _not_same_event(self: tuple[Any, ...], other: object) -> bool:
+    return not _same_event(self, other)
+
+
+def _event_hash(self: tuple[Any, ...]) -> int:
+    return hash((type(self).__name__, tuple(self)))
+
+
+# Events are named tuples, the cheapest immutable records (a hand creates several
+# per decision); equality is made kind-aware here.
+for _kind in Event.__args__:
+    _kind.__eq__ = _same_event
+    _kind.__ne__ = _not_same_event
+    _kind.__hash__ = _event_hash
+
+
 def redact(event: Event, viewer: int | None) -> Event:
     """The event as ``viewer`` may see it (``None``: a spectator).
 
@@ -220,7 +221,7 @@ def redact(event: Event, viewer: int | None) -> Event:
     (True, ())
     """
     if isinstance(event, PalaceDealt) and event.seat != viewer:
-        return replace(event, cards=())
+        return event._replace(cards=())
     if isinstance(event, BattleCompared) and viewer not in event.seats:
-        return replace(event, palaces=())
+        return event._replace(palaces=())
     return event

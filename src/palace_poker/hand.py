@@ -92,8 +92,9 @@ class Hand:
         "battle",
         "contributions",
         "dealer",
-        "discard_known",
+        "discard_palaces",
         "discard_pile",
+        "discard_public",
         "events",
         "in_hand",
         "n",
@@ -110,7 +111,8 @@ class Hand:
         "stacks",
         "start_stacks",
         "stock",
-        "stock_known",
+        "stock_palaces",
+        "stock_public",
         "to_act",
         "turn",
     )
@@ -128,13 +130,15 @@ class Hand:
     in_hand: list[bool]
     stock: list[Card]  # top card last, so a draw is a pop()
     discard_pile: list[Card]
-    # Cards whose identity some players know although they lie face down: (owner,
-    # card) with owner None for a card that was face up (a discarded soldier, a folded
-    # banner) and a seat for that seat's palace card (known to the seat and to those
-    # it was shown to). Kept for the discard pile, and for the stock once the pile is
-    # reshuffled into it (R-BUY-2), so that views can say what each player knows.
-    discard_known: list[tuple[int | None, Card]]
-    stock_known: list[tuple[int | None, Card]]
+    # Cards whose identity some players know although they lie face down: public
+    # ones, that were face up (a discarded soldier, a folded banner), and palace cards
+    # by owner (known to the owner and to those they were shown to). Kept for the
+    # discard pile, and for the stock once the pile is reshuffled into it (R-BUY-2),
+    # so that each view can say what its viewer knows.
+    discard_public: list[Card]
+    discard_palaces: list[tuple[int, list[Card]]]
+    stock_public: list[Card]
+    stock_palaces: list[tuple[int, list[Card]]]
     set_aside: tuple[Card, ...]  # every card set aside in the banner deal (public)
     phase: Phase
     to_act: int | None
@@ -179,8 +183,10 @@ class Hand:
         hand.soldiers = [[] for _ in range(n)]
         hand.in_hand = [True] * n
         hand.discard_pile = []
-        hand.discard_known = []
-        hand.stock_known = []
+        hand.discard_public = []
+        hand.discard_palaces = []
+        hand.stock_public = []
+        hand.stock_palaces = []
         hand.phase = Phase.TURN
         hand.to_act = None
         hand.battle = None
@@ -362,11 +368,14 @@ class Hand:
             order.reverse()
             self.stock = order
             self.discard_pile = []
-            self.stock_known = self.discard_known
-            self.discard_known = []
+            self.stock_public, self.discard_public = self.discard_public, []
+            self.stock_palaces, self.discard_palaces = self.discard_palaces, []
         card = self.stock.pop()
-        if self.stock_known:
-            self.stock_known = [entry for entry in self.stock_known if entry[1] != card]
+        if card in self.stock_public:
+            self.stock_public.remove(card)
+        for _, palace in self.stock_palaces:
+            if card in palace:
+                palace.remove(card)
         paid = self._pay(seat, self.rules.small_bet)
         self.soldiers[seat].append(card)
         self.quiet = [False] * self.n
@@ -417,7 +426,7 @@ class Hand:
         for card in cards:
             army.remove(card)
         self.discard_pile.extend(cards)
-        self.discard_known.extend((None, card) for card in cards)
+        self.discard_public.extend(cards)
         self.events.append(SoldiersDiscarded(seat, tuple(cards), trim))
 
     # ---------------------------------------------------------- battle actions
@@ -521,11 +530,11 @@ class Hand:
         soldiers) go face down to the discard pile."""
         self.in_hand[seat] = False
         self.discard_pile.extend(self.palaces[seat])
-        self.discard_known.extend((seat, card) for card in self.palaces[seat])
+        self.discard_palaces.append((seat, list(self.palaces[seat])))
         if not keep_army:
             army = [self.banners[seat], *self.soldiers[seat]]
             self.discard_pile.extend(army)
-            self.discard_known.extend((None, card) for card in army)
+            self.discard_public.extend(army)
             self.soldiers[seat] = []
         self.events.append(PlayerOut(seat, reason))  # type: ignore[arg-type]
 
@@ -621,8 +630,10 @@ class Hand:
         other.in_hand = list(self.in_hand)
         other.stock = list(self.stock)
         other.discard_pile = list(self.discard_pile)
-        other.discard_known = list(self.discard_known)
-        other.stock_known = list(self.stock_known)
+        other.discard_public = list(self.discard_public)
+        other.stock_public = list(self.stock_public)
+        other.discard_palaces = [(seat, list(cards)) for seat, cards in self.discard_palaces]
+        other.stock_palaces = [(seat, list(cards)) for seat, cards in self.stock_palaces]
         other.quiet = list(self.quiet)
         other.revealed = [dict(r) for r in self.revealed]
         other.shuffles = list(self.shuffles)
@@ -645,14 +656,17 @@ class Hand:
         also knows their own palace cards and those they were shown (R-INFO-3).
         """
         seen = self.revealed[viewer] if viewer is not None else {}
-
-        def knows(owner: int | None) -> bool:
-            return owner is None or owner == viewer or owner in seen
-
-        return (
-            tuple(card for owner, card in self.discard_known if knows(owner)),
-            tuple(card for owner, card in self.stock_known if knows(owner)),
-        )
+        zones: list[tuple[Card, ...]] = []
+        for public, palaces in (
+            (self.discard_public, self.discard_palaces),
+            (self.stock_public, self.stock_palaces),
+        ):
+            known = list(public)
+            for owner, cards in palaces:
+                if owner == viewer or owner in seen:
+                    known.extend(cards)
+            zones.append(tuple(known))
+        return zones[0], zones[1]
 
     def events_for(self, viewer: int | None, start: int = 0) -> list[Event]:
         """The events from index ``start`` on, as ``viewer`` may see them (R-INFO-*)."""
