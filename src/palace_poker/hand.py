@@ -655,6 +655,8 @@ class Hand:
         Everyone knows the soldiers and banners that were discarded face up; a player
         also knows their own palace cards and those they were shown (R-INFO-3).
         """
+        if not self.discard_palaces and not self.stock_palaces:
+            return tuple(self.discard_public), tuple(self.stock_public)
         seen = self.revealed[viewer] if viewer is not None else {}
         zones: list[tuple[Card, ...]] = []
         for public, palaces in (

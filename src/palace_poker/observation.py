@@ -178,14 +178,7 @@ def observe(hand: Hand, viewer: int | None) -> Observation:
             tuple(hand.actions),
             result.end if result is not None else None,
             tuple(hand.quiet),
-            *(
-                hand.known_face_down(viewer)
-                if hand.discard_public
-                or hand.discard_palaces
-                or hand.stock_public
-                or hand.stock_palaces
-                else ((), ())
-            ),
+            *hand.known_face_down(viewer),
         ),
     )
 
