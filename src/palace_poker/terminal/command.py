@@ -1,0 +1,108 @@
+"""The ``palace-poker play`` subcommand: you and bots at one table, in the terminal.
+
+Registered in :data:`palace_poker.cli.COMMAND_MODULES`. Building the parser
+needs nothing beyond the standard library; running the game needs ``rich``
+(the ``cli`` extra), imported only then.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from palace_poker.bots import BOTS
+from palace_poker.config import Rules
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``play`` to the command's subparsers."""
+    play: argparse.ArgumentParser = subparsers.add_parser(
+        "play",
+        help="play against bots in the terminal",
+        description="Sit at a table with bots and play Palace Poker in the terminal.",
+    )
+    play.add_argument(
+        "--players", type=int, default=3, metavar="N", help="seats in all, 2 to 10 (default 3)"
+    )
+    play.add_argument(
+        "--bots",
+        default="random",
+        metavar="NAMES",
+        help="one bot kind for every bot seat, or one a bot seat separated by commas, "
+        f"e.g. heuristic,random (default random; kinds: {', '.join(sorted(BOTS))})",
+    )
+    play.add_argument(
+        "--stack", type=int, default=300, metavar="CHIPS", help="starting chips (default 300)"
+    )
+    play.add_argument(
+        "--small-bet", type=int, default=10, metavar="SB", help="small bet (default 10)"
+    )
+    play.add_argument(
+        "--big-bet", type=int, default=None, metavar="BB", help="big bet (default 2 x SB)"
+    )
+    play.add_argument(
+        "--ante",
+        type=int,
+        default=None,
+        metavar="CHIPS",
+        help="ante (default SB / 2, rounded down)",
+    )
+    play.add_argument(
+        "--betting",
+        choices=["limit", "no-limit"],
+        default="limit",
+        help="betting structure (default limit)",
+    )
+    play.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    play.add_argument("--name", default="You", help="your name at the table (default You)")
+    play.add_argument(
+        "--save",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write the finished hands as palace-hand/1 JSONL (palace-poker replay reads it)",
+    )
+    play.add_argument(
+        "--delay",
+        type=float,
+        default=0.3,
+        metavar="SECONDS",
+        help="seconds to pause before each bot move (default 0.3; 0 for none)",
+    )
+    play.add_argument(
+        "--auto-continue",
+        action="store_true",
+        help="deal the next hand without asking",
+    )
+    play.set_defaults(run=run)
+    return play
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the game; returns the exit code."""
+    try:
+        from rich.console import Console  # noqa: PLC0415 - the optional 'cli' extra
+
+        from palace_poker.terminal.session import Session, Settings  # noqa: PLC0415
+    except ImportError:
+        print("palace-poker play needs rich: pip install 'palace-poker[cli]'")
+        return 2
+    name = " ".join(str(args.name).split())
+    if not name:
+        print("error: --name must not be empty")
+        return 2
+    rules = Rules.of(args.small_bet, big_bet=args.big_bet, ante=args.ante, betting=args.betting)
+    settings = Settings(
+        rules=rules,
+        players=args.players,
+        bots=tuple(word.strip() for word in str(args.bots).split(",")),
+        stack=args.stack,
+        seed=args.seed,
+        name=name,
+        save=args.save,
+        delay=max(0.0, args.delay),
+        auto_continue=args.auto_continue,
+    )
+    console = Console(highlight=False, emoji=False)
+    return Session(settings, console).run()

@@ -1,0 +1,225 @@
+"""A hand's events as the lines of the terminal's running log (pure text).
+
+The events come from :meth:`Hand.events_for <palace_poker.Hand.events_for>`
+for the human's seat, so they are already redacted (R-INFO-2, R-INFO-3): the
+palace cards of others appear only in a battle the human fought or in a
+showdown. The deal's many events are condensed into a few lines; every other
+event is :func:`~palace_poker.narrate.narrate`'s sentence, and battles the human
+fought and showdowns add what each hand was.
+
+>>> from palace_poker import Hand, Rules, SeededShuffle
+>>> hand = Hand.deal(Rules.of(10), [200, 200], dealer=1, shuffle=SeededShuffle(4),
+...                  names=["Ann", "Bob"])
+>>> for line in event_lines(hand.events_for(0), hand.names, 0):
+...     print(line.text)
+Antes: Ann 5, Bob 5.
+Banners: Ann ...
+Your palace: ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from palace_poker.cards import Card
+from palace_poker.evaluator import describe, evaluate
+from palace_poker.events import (
+    AntePosted,
+    BannerCardSetAside,
+    BannerDealt,
+    BattleCalled,
+    BattleCompared,
+    BattleRaised,
+    BattleStarted,
+    CardsCaptured,
+    CardsShuffled,
+    ChipsReturned,
+    Event,
+    Folded,
+    HandEnded,
+    PalaceDealt,
+    PlayerOut,
+    PotAwarded,
+    ShowdownRevealed,
+    SoldierBought,
+    SoldiersDiscarded,
+)
+from palace_poker.narrate import cards_text, narrate
+from palace_poker.observation import Observation
+
+_BATTLE = (BattleStarted, BattleCalled, BattleRaised, ChipsReturned, PlayerOut, CardsCaptured)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One log line; ``kind`` (``deal``, ``move``, ``battle``, ``result``,
+    ``end``) picks its style."""
+
+    text: str
+    kind: str = "move"
+
+
+def event_lines(
+    events: Sequence[Event],
+    names: Sequence[str],
+    viewer: int,
+    before: Observation | None = None,
+) -> list[Line]:
+    """Log lines for ``events`` as ``viewer`` sees them.
+
+    ``before`` is the viewer's observation from before the action that produced
+    the events; with it, a battle comparison the viewer was in and a showdown
+    say what each hand was (the armies are followed through the events).
+    """
+    armies = [list(army) for army in before.soldiers] if before is not None else None
+    lines: list[Line] = []
+    i = 0
+    while i < len(events):
+        event = events[i]
+        if isinstance(event, AntePosted):
+            run = _run(events, i, (AntePosted,))
+            lines.append(Line(_antes(run, names), "deal"))
+            i += len(run)
+            continue
+        if isinstance(event, (BannerDealt, BannerCardSetAside)):
+            run = _run(events, i, (BannerDealt, BannerCardSetAside))
+            lines.append(Line(_banners(run, names), "deal"))
+            i += len(run)
+            continue
+        i += 1
+        if armies is not None:
+            _follow(armies, event)
+        if isinstance(event, PalaceDealt):
+            if event.seat == viewer and event.cards:
+                lines.append(Line(f"Your palace: {cards_text(event.cards)}.", "deal"))
+            continue
+        text = narrate(event, names)
+        if text is None:
+            continue
+        if isinstance(event, BattleCompared) and not _called(events, i - 1):
+            a, b = event.seats
+            lines.append(
+                Line(f"Quiet round: {names[a]} and {names[b]}, the last two, battle.", "battle")
+            )
+        lines.append(Line(second_person(text, names[viewer]), _kind(event)))
+        if before is not None and armies is not None:
+            lines.extend(_hands(event, names, before.banners, armies))
+    return lines
+
+
+#: Verbs of narrated sentences, for a player called "You".
+_YOU_VERBS = {
+    "flies": "fly",
+    "buys": "buy",
+    "trims": "trim",
+    "discards": "discard",
+    "stays": "stay",
+    "folds": "fold",
+    "attacks": "attack",
+    "calls": "call",
+    "raises": "raise",
+    "wins": "win",
+    "is": "are",
+    "captures": "capture",
+    "takes": "take",
+}
+
+
+def second_person(text: str, name: str) -> str:
+    """A narrated sentence whose subject is a player called "You", in grammar.
+
+    >>> second_person("You folds the battle.", "You"), second_person("You stays.", "You")
+    ('You fold the battle.', 'You stay.')
+    >>> second_person("Ann attacks You: entry 10.", "You")
+    'Ann attacks You: entry 10.'
+    """
+    if name != "You" or not text.startswith("You "):
+        return text
+    word, space, rest = text[4:].partition(" ")
+    verb = word.rstrip(".:")
+    return f"You {_YOU_VERBS.get(verb, verb)}{word[len(verb) :]}{space}{rest}"
+
+
+def _called(events: Sequence[Event], index: int) -> bool:
+    """Whether the comparison at ``index`` closes a battle by a call (R-BET-8) rather
+    than the quiet round of the last two (R-END-3)."""
+    return index > 0 and isinstance(events[index - 1], BattleCalled)
+
+
+def _run(events: Sequence[Event], start: int, kinds: tuple[type, ...]) -> list[Event]:
+    end = start
+    while end < len(events) and isinstance(events[end], kinds):
+        end += 1
+    return list(events[start:end])
+
+
+def _antes(run: Sequence[Event], names: Sequence[str]) -> str:
+    parts = [
+        f"{names[e.seat]} {e.amount}" + (" (all-in)" if e.all_in else "")
+        for e in run
+        if isinstance(e, AntePosted)
+    ]
+    return "Antes: " + ", ".join(parts) + "."
+
+
+def _banners(run: Sequence[Event], names: Sequence[str]) -> str:
+    flown = [f"{names[e.seat]} {e.card.pretty()}" for e in run if isinstance(e, BannerDealt)]
+    aside = [e.card for e in run if isinstance(e, BannerCardSetAside)]
+    text = "Banners: " + ", ".join(flown) + "."
+    return text + (f" Set aside, then shuffled back: {cards_text(aside)}." if aside else "")
+
+
+def _kind(event: Event) -> str:
+    if isinstance(event, CardsShuffled):
+        return "deal"
+    if isinstance(event, (BattleCompared, ShowdownRevealed)):
+        return "result"
+    if isinstance(event, _BATTLE) or (isinstance(event, Folded) and event.in_battle):
+        return "battle"
+    if isinstance(event, (PotAwarded, HandEnded)):
+        return "end"
+    return "move"
+
+
+def _follow(armies: list[list[Card]], event: Event) -> None:
+    """Keep the armies as they are at each event (a discard can precede the final
+    battle of a quiet round, R-END-3)."""
+    if isinstance(event, SoldierBought):
+        armies[event.seat].append(event.card)
+    elif isinstance(event, SoldiersDiscarded):
+        armies[event.seat] = [c for c in armies[event.seat] if c not in event.cards]
+    elif isinstance(event, CardsCaptured):
+        armies[event.seat].extend(event.cards)
+        armies[event.from_seat] = []
+
+
+def _hands(
+    event: Event, names: Sequence[str], banners: Sequence[Card], armies: list[list[Card]]
+) -> list[Line]:
+    """What each shown hand was: in a battle without the opponent's banner suit
+    (R-CMP-1), in a showdown with every card (R-END-4)."""
+    if isinstance(event, BattleCompared) and event.palaces:
+        a, b = event.seats
+        lines = []
+        for seat, other, palace in ((a, b, event.palaces[0]), (b, a, event.palaces[1])):
+            suit = banners[other].suit
+            cards = [c for c in (banners[seat], *palace, *armies[seat]) if c.suit != suit]
+            value = describe(evaluate(cards))
+            lines.append(
+                Line(f"  {names[seat]}: {_ranked(cards)} (no {suit.symbol}): {value}", "result")
+            )
+        return lines
+    if isinstance(event, ShowdownRevealed):
+        lines = []
+        for seat, palace in event.palaces:
+            cards = [banners[seat], *palace, *armies[seat]]
+            value = describe(evaluate(cards))
+            lines.append(Line(f"  {names[seat]}: {_ranked(cards)}: {value}", "result"))
+        return lines
+    return []
+
+
+def _ranked(cards: Sequence[Card]) -> str:
+    """Cards from the highest rank down."""
+    return cards_text(sorted(cards, key=lambda c: (-c.rank, c.suit)))

@@ -1,0 +1,369 @@
+"""The numbered menu of legal choices, and typed commands parsed into actions.
+
+Everything here reads one :class:`~palace_poker.Observation`: the human's own
+view. The menu lists its ``options`` (what the rules allow now) with what each
+does and costs; :func:`parse_command` turns a line the player typed into an
+:class:`~palace_poker.Action` for their seat (by prefixing the seat and using
+:meth:`Action.parse <palace_poker.Action.parse>`) or a :class:`Meta` command.
+It raises :class:`~palace_poker.errors.ParseError` for input it cannot read;
+whether the action is legal is the hand's to say, and :func:`explain` turns
+either refusal into a message with a hint.
+
+>>> from palace_poker import Hand, Rules, SeededShuffle
+>>> hand = Hand.deal(Rules.of(10), [200, 200, 200], dealer=2, shuffle=SeededShuffle(1))
+>>> obs = hand.observe(0)
+>>> [entry.command for entry in menu(obs)]
+['buy', 'bet 1', 'bet 2', 'stay', 'fold']
+>>> str(parse_command("bet Bob", obs, names=("Ann", "Bob", "Cid")))
+'0 bet 1'
+>>> str(parse_command("2", obs))
+'0 bet 1'
+>>> parse_command("help", obs)
+Meta(name='help')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from palace_poker.actions import Action, Verb
+from palace_poker.cards import SUIT_SYMBOLS, Card
+from palace_poker.errors import PalaceError, ParseError
+from palace_poker.evaluator import describe, evaluate
+from palace_poker.observation import Observation
+from palace_poker.options import Option
+
+#: Words that are not moves, with what they ask for.
+META_WORDS = {
+    "help": "help",
+    "h": "help",
+    "?": "help",
+    "quit": "quit",
+    "q": "quit",
+    "exit": "quit",
+    "table": "table",
+    "t": "table",
+    "look": "table",
+    "log": "log",
+    "l": "log",
+    "menu": "menu",
+    "m": "menu",
+    "options": "menu",
+}
+
+_VERBS = {verb.value: verb for verb in Verb}
+_SYMBOLS = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
+_RULE: str | None = None  # the terminal's own refusals name no rule
+
+
+@dataclass(frozen=True, slots=True)
+class Meta:
+    """A command that is not a move: ``help``, ``quit``, ``table``, ``log``,
+    ``menu``, or ``empty`` for a blank line."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One numbered line of the menu: an option, what to type, what it does and costs."""
+
+    number: int
+    option: Option
+    command: str
+    what: str
+    cost: str
+
+
+# ------------------------------------------------------------------ the hand
+
+
+def own_cards(obs: Observation) -> list[Card]:
+    """The viewer's banner, palace cards and soldiers (their own, all visible to them)."""
+    seat = _seat(obs)
+    return [obs.banners[seat], *obs.palace, *obs.soldiers[seat]]
+
+
+def hand_text(obs: Observation, against: int | None = None) -> str:
+    """The viewer's best hand in words; against an opponent, without the cards of
+    the opponent's banner suit (R-CMP-1)."""
+    excluded = obs.banners[against].suit if against is not None else None
+    return describe(evaluate(own_cards(obs), excluded))
+
+
+def entry_cost(obs: Observation, seat: int) -> int:
+    """A player's entry: (soldiers + 1) x SB (R-BET-2)."""
+    return (len(obs.soldiers[seat]) + 1) * obs.rules.small_bet
+
+
+def call_due(obs: Observation) -> int:
+    """What a full call costs the viewer in the battle now (R-BET-4)."""
+    battle = obs.battle
+    seat = _seat(obs)
+    if battle is None:
+        return 0
+    mine, theirs = battle.raised if seat == battle.attacker else battle.raised[::-1]
+    paid = seat == battle.attacker or battle.defender_entry_paid
+    return (0 if paid else entry_cost(obs, seat)) + max(0, theirs - mine)
+
+
+def opponent(obs: Observation) -> int | None:
+    """The viewer's opponent in the battle in progress, if they are in it."""
+    battle = obs.battle
+    if battle is None or obs.viewer not in (battle.attacker, battle.defender):
+        return None
+    return battle.defender if obs.viewer == battle.attacker else battle.attacker
+
+
+# ------------------------------------------------------------------ the menu
+
+
+def menu(obs: Observation, names: Sequence[str] | None = None) -> list[Entry]:
+    """The viewer's legal choices, numbered from 1 (empty when no decision is due)."""
+    names = names if names is not None else obs.names
+    return [_entry(i, option, obs, names) for i, option in enumerate(obs.options, start=1)]
+
+
+def _entry(number: int, option: Option, obs: Observation, names: Sequence[str]) -> Entry:
+    verb, cost = option.verb, option.cost
+    if verb is Verb.BUY:
+        return Entry(number, option, "buy", "draw a soldier, face up", str(cost))
+    if verb is Verb.BET:
+        return _bet_entry(number, option, obs, names)
+    if verb is Verb.DISCARD:
+        what = "discard soldiers face down: " + " ".join(c.pretty() for c in option.cards)
+        return Entry(number, option, "discard CARD...", what, "free")
+    if verb is Verb.STAY:
+        return Entry(number, option, "stay", "do nothing this turn", "free")
+    if verb is Verb.TRIM:
+        cards = " ".join(c.pretty() for c in option.cards)
+        if option.min_cards:
+            what = f"discard at least {option.min_cards} of {cards} (keep at most 5)"
+        else:
+            what = f"discard any of {cards}; 'trim' alone keeps them all"
+        return Entry(number, option, "trim [CARD...]", what, "free")
+    return _battle_entry(number, option, obs, names)
+
+
+def _bet_entry(number: int, option: Option, obs: Observation, names: Sequence[str]) -> Entry:
+    target, cost = option.target, option.cost
+    assert target is not None
+    who = f"{names[target]} ({obs.banners[target].pretty()})"
+    if option.chooses_amount:
+        what = f"attack {who} and raise AMOUNT, {option.min_amount}..{option.max_amount}"
+        return Entry(number, option, f"bet {target} AMOUNT", what, f"{cost} + AMOUNT")
+    what = f"attack {who}: you hold {hand_text(obs, target)} against them"
+    price = f"{cost} (all-in)" if cost < entry_cost(obs, _seat(obs)) else f"{cost} (entry)"
+    return Entry(number, option, f"bet {target}", what, price)
+
+
+def _battle_entry(number: int, option: Option, obs: Observation, names: Sequence[str]) -> Entry:
+    """FOLD (on a turn or in a battle), CALL and RAISE."""
+    verb, cost = option.verb, option.cost
+    other = opponent(obs)
+    if verb is Verb.FOLD:
+        if other is None:
+            what = "leave the hand; nobody captures your cards"
+        else:
+            what = f"give up the battle: {names[other]} captures your banner and soldiers"
+        return Entry(number, option, "fold", what, "free")
+    assert other is not None
+    due = call_due(obs)
+    if verb is Verb.CALL:
+        what = f"compare hands: you hold {hand_text(obs, other)} against {names[other]}"
+        return Entry(number, option, "call", what, f"{cost} (all-in)" if cost < due else str(cost))
+    if option.chooses_amount:
+        what = f"call {due} and raise AMOUNT, {option.min_amount}..{option.max_amount}"
+        return Entry(number, option, "raise AMOUNT", what, f"{cost} + AMOUNT")
+    return Entry(number, option, "raise", f"call {due} and raise {cost - due}", str(cost))
+
+
+# ------------------------------------------------------------------ parsing
+
+
+def normalize_card(word: str) -> str:
+    """A card as typed, leniently (``kd``, ``KD``, ``10d``, ``K♦``), in strict form.
+
+    >>> [normalize_card(w) for w in ("kd", "10H", "q♠", "As")]
+    ['Kd', 'Th', 'Qs', 'As']
+    """
+    text = "".join(_SYMBOLS.get(ch, ch) for ch in word)
+    if len(text) == 3 and text.startswith("10"):
+        text = "T" + text[2]
+    if len(text) == 2:
+        text = text[0].upper() + text[1].lower()
+    return text
+
+
+def parse_command(text: str, obs: Observation, names: Sequence[str] | None = None) -> Action | Meta:
+    """What the player typed, as an action of their seat or a :class:`Meta` command.
+
+    Accepts a menu number (``2``; ``3 40`` for an amount; ``4 7c`` for cards) or
+    a command: ``buy``, ``bet SEAT|NAME [AMOUNT]``, ``discard CARD...``,
+    ``stay``, ``fold``, ``call``, ``raise [AMOUNT]``, ``trim [CARD...]``.
+    Raises :class:`ParseError` for what it cannot read.
+    """
+    names = names if names is not None else obs.names
+    words = text.replace(",", " ").split()
+    if not words:
+        return Meta("empty")
+    head = words[0].lower()
+    if head in META_WORDS and len(words) == 1:
+        return Meta(META_WORDS[head])
+    if head.isascii() and head.isdigit():
+        return _from_menu(head, words[1:], obs, names)
+    verb = _VERBS.get(head)
+    if verb is None:
+        raise ParseError(
+            "unknown_verb",
+            f"unknown command {words[0]!r}",
+            rule=_RULE,
+            details={"input": text},
+        )
+    args = words[1:]
+    no_raise = not any(o.verb is Verb.RAISE for o in obs.options)
+    if verb is Verb.RAISE and not args and obs.rules.no_limit and no_raise:
+        # Without a raise to choose, let the hand say why none is allowed.
+        last = obs.battle.last_raise if obs.battle is not None else 0
+        args = [str(max(obs.rules.big_bet, last))]
+    if verb is Verb.BET:
+        args = [_target(args[0] if args else None, obs, names), *args[1:]]
+    elif verb in (Verb.DISCARD, Verb.TRIM):
+        args = [normalize_card(word) for word in args]
+    return _parse(_seat(obs), [verb.value, *args])
+
+
+def _from_menu(word: str, args: list[str], obs: Observation, names: Sequence[str]) -> Action:
+    entries = menu(obs, names)
+    number = int(word)
+    if not 1 <= number <= len(entries):
+        raise ParseError(
+            "malformed_action",
+            f"there is no choice {word}; the menu runs from 1 to {len(entries)}",
+            rule=_RULE,
+            details={"input": word},
+        )
+    option = entries[number - 1].option
+    words = [option.verb.value] + ([str(option.target)] if option.target is not None else [])
+    if option.chooses_amount:
+        if len(args) != 1:
+            raise ParseError(
+                "amount_not_allowed",
+                f"choice {number} needs an amount from {option.min_amount} to "
+                f"{option.max_amount}: type '{number} AMOUNT', e.g. '{number} {option.min_amount}'",
+                rule=_RULE,
+            )
+        words.append(args[0])
+    elif option.verb in (Verb.DISCARD, Verb.TRIM):
+        if option.verb is Verb.DISCARD and not args:
+            example = option.cards[0] if option.cards else "7c"
+            raise ParseError(
+                "malformed_action",
+                f"choice {number} needs the soldiers to discard: e.g. '{number} {example}'",
+                rule="R-DISC-1",
+            )
+        words += [normalize_card(a) for a in args]
+    elif args:
+        raise ParseError(
+            "malformed_action",
+            f"choice {number} ({option.verb.value}) takes nothing more, got {' '.join(args)!r}",
+            rule=_RULE,
+        )
+    return _parse(_seat(obs), words)
+
+
+def _target(word: str | None, obs: Observation, names: Sequence[str]) -> str:
+    """A bet's target: a seat number, a player's name (or its unique start), or
+    nothing when only one player can be attacked."""
+    if word is None:
+        targets = sorted(
+            {o.target for o in obs.options if o.verb is Verb.BET and o.target is not None}
+        )
+        if len(targets) == 1:
+            return str(targets[0])
+        raise ParseError(
+            "malformed_action",
+            "bet needs a target: 'bet SEAT' or 'bet NAME'",
+            rule="R-BET-1",
+        )
+    if word.isascii() and word.isdigit():
+        return word
+    me = _seat(obs)
+    lowered = word.lower()
+    others = [s for s in range(len(names)) if s != me]
+    exact = [s for s in others if names[s].lower() == lowered]
+    found = exact or [s for s in others if names[s].lower().startswith(lowered)]
+    if len(found) == 1:
+        return str(found[0])
+    raise ParseError(
+        "invalid_seat",
+        f"no single player called {word!r} to attack"
+        + (" (several names start so)" if found else ""),
+        rule="R-BET-1",
+        details={"input": word},
+    )
+
+
+def _parse(seat: int, words: list[str]) -> Action:
+    try:
+        return Action.parse(f"{seat} {' '.join(words)}")
+    except PalaceError as err:
+        message = _unprefix(err.message, seat)
+        raise ParseError(err.code, message, rule=err.rule, details=err.details) from None
+
+
+def _seat(obs: Observation) -> int:
+    if obs.viewer is None:
+        raise ParseError("invalid_seat", "a spectator makes no moves", rule=_RULE)
+    return obs.viewer
+
+
+# ------------------------------------------------------------------ messages
+
+
+def _unprefix(message: str, seat: int) -> str:
+    """The engine's message without the player's own seat number in front of the
+    action they typed (``'0 bet 9'`` reads ``'bet 9'``)."""
+    prefix = f"{seat} "
+    message = message.replace(f"'{prefix}", "'")
+    return message[len(prefix) :] if message.startswith(prefix) else message
+
+
+def explain(err: PalaceError, obs: Observation, names: Sequence[str] | None = None) -> str:
+    """A refusal as the player reads it: the message, the rule, and a hint."""
+    names = names if names is not None else obs.names
+    message = _unprefix(err.message, obs.viewer) if obs.viewer is not None else err.message
+    text = message + (f" (rule {err.rule})" if err.rule else "")
+    hint = _hint(err.code, obs, names)
+    return f"{text}\n{hint}" if hint else text
+
+
+def _hint(code: str, obs: Observation, names: Sequence[str]) -> str:
+    entries = menu(obs, names)
+    if code == "bad_target" or (code == "invalid_seat" and obs.phase == "turn"):
+        targets = [
+            f"{e.option.target} {names[e.option.target]}"
+            for e in entries
+            if e.option.verb is Verb.BET
+            and not e.option.chooses_amount
+            and e.option.target is not None
+        ]
+        return "You can attack: " + ", ".join(targets) if targets else "You can attack nobody now."
+    if code in ("card_not_held", "invalid_card", "duplicate_card", "too_many_soldiers"):
+        army = obs.soldiers[_seat(obs)]
+        mine = " ".join(c.pretty() for c in army) if army else "none"
+        return f"Your soldiers: {mine}. Cards are typed like 7c, Td, Kh, As."
+    if code in ("amount_out_of_bounds", "cannot_afford", "amount_not_allowed", "invalid_amount"):
+        ranges = [
+            f"'{e.command}' with AMOUNT {e.option.min_amount}..{e.option.max_amount}"
+            for e in entries
+            if e.option.chooses_amount
+        ]
+        if ranges:
+            return "Amounts you may choose: " + "; ".join(ranges) + "."
+        if obs.rules.betting == "limit":
+            return "In limit betting the amounts are fixed: type 'raise' or 'bet SEAT' alone."
+    if entries:
+        return "You may: " + ", ".join(e.command for e in entries) + " (or a number; 'help')."
+    return ""

@@ -1,0 +1,342 @@
+"""The terminal game loop: you at table seat 0, bots in the other seats.
+
+:class:`Session` plays a :class:`~palace_poker.game.Game` hand after hand. On
+your decisions it draws the table from your observation, lists your legal
+choices and reads a command; bot moves are logged as they happen (from your
+redacted events, so no hidden card of another player is ever printed). Input,
+output and the clock are injectable: tests pass a scripted ``read`` and a
+recording console.
+
+A refused command prints the error's message, its rule and a hint, then asks
+again. ``quit``, end of input (Ctrl-D) and Ctrl-C leave cleanly; finished hands
+are saved as ``palace-hand/1`` JSONL after each hand and on leaving.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from palace_poker.actions import Action, Verb
+from palace_poker.bots import Bot, make_bot
+from palace_poker.config import Rules
+from palace_poker.errors import ConfigError, PalaceError
+from palace_poker.game import Game
+from palace_poker.hand import Hand
+from palace_poker.observation import Observation
+from palace_poker.record import dumps
+from palace_poker.shuffle import SecureShuffle, SeededShuffle, ShuffleSource
+from palace_poker.terminal import render
+from palace_poker.terminal.log import Line, event_lines
+from palace_poker.terminal.menu import Meta, explain, menu, parse_command
+
+#: Names for the bots' seats.
+BOT_NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim")
+YOU = 0  # your table seat
+
+Reader = Callable[[str], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What ``palace-poker play`` was asked for."""
+
+    rules: Rules
+    players: int = 3
+    bots: tuple[str, ...] = ("random",)
+    stack: int = 300
+    seed: int | None = None
+    name: str = "You"
+    save: Path | None = None
+    delay: float = 0.3
+    auto_continue: bool = False
+
+
+class _QuitError(Exception):
+    """The player typed quit."""
+
+
+class Session:
+    """One game at the terminal."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        console: Console,
+        *,
+        read: Reader | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.settings = settings
+        self.console = console
+        self.read: Reader = read if read is not None else self._console_read
+        self.sleep = sleep
+        kinds = _bot_kinds(settings.bots, settings.players)
+        others = [n for n in BOT_NAMES if n.lower() != settings.name.lower()]
+        names = [settings.name, *others[: settings.players - 1]]
+        shuffle: ShuffleSource = (
+            SeededShuffle(settings.seed) if settings.seed is not None else SecureShuffle()
+        )
+        self.game = Game(settings.rules, [(n, settings.stack) for n in names], shuffle=shuffle)
+        self.kinds = ("" if settings.name == "You" else "(you)", *kinds)
+        seed = settings.seed
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(kind, None if seed is None else seed * 100 + seat)
+            for seat, kind in enumerate(kinds, start=1)
+        }
+        self.number = 0
+        self.log: list[Line] = []
+        self.saved = 0
+
+    # ------------------------------------------------------------------ game
+
+    def run(self) -> int:
+        """Play until the game ends, you bust or you leave; returns the exit code."""
+        if not self._save(quiet=True):
+            return 2
+        self._intro()
+        try:
+            while not self.game.over:
+                self._play_hand()
+                if self.game.stacks[YOU] == 0:
+                    self.console.print(Text("You have no chips left.", style="bold red"))
+                    break
+                if self.game.over or not self._next_hand_wanted():
+                    break
+        except (_QuitError, EOFError, KeyboardInterrupt):
+            self.console.print()
+            self.console.print(Text("Leaving the table.", style="bold"))
+            if self.game.hand is not None:
+                self.console.print(Text("The unfinished hand is not saved.", style="dim"))
+        self._goodbye()
+        return 0 if self._save() else 1
+
+    def _play_hand(self) -> None:
+        game = self.game
+        hand = game.start_hand()
+        self.number += 1
+        me = game.hand_seats.index(YOU)
+        self.log = []
+        self.console.print()
+        self.console.rule(Text(f"Hand {self.number} · {hand.names[hand.dealer]} deals"))
+        shown = self._show_events(hand, me, 0, None)
+        while not hand.over:
+            seat = hand.to_act
+            assert seat is not None
+            before = hand.observe(me)
+            if seat == me:
+                self._your_decision(hand, me)
+            else:
+                self._bot_decision(hand, seat)
+            shown = self._show_events(hand, me, shown, before)
+        result = game.finish_hand()
+        self._save(quiet=True)
+        self.console.print(
+            render.table(hand.observe(me), number=self.number, labels=self._labels())
+        )
+        change = result.stacks[me] - hand.start_stacks[me]
+        if change > 0:
+            self.console.print(Text(f"You win {change} this hand.", style="bold green"))
+        elif change < 0:
+            self.console.print(Text(f"You lose {-change} this hand.", style="bold red"))
+        else:
+            self.console.print(Text("You break even this hand."))
+
+    def _labels(self) -> list[str]:
+        return [self.kinds[self.game.table_seat(s)] for s in range(len(self.game.hand_seats))]
+
+    def _bot_decision(self, hand: Hand, seat: int) -> None:
+        if self.settings.delay > 0:
+            self.sleep(self.settings.delay)
+        view = hand.observe(seat)
+        bot = self.bots[self.game.table_seat(seat)]
+        try:
+            hand.apply(bot.act(view))
+        except PalaceError as err:  # a bot's bug must not end the game
+            fallback = _fallback(view)
+            self.console.print(
+                Text(f"({bot.name} bot made an illegal move: {err}; it plays {fallback.verb})")
+            )
+            hand.apply(fallback)
+
+    def _show_events(self, hand: Hand, me: int, start: int, before: Observation | None) -> int:
+        you = self.settings.name
+        for line in event_lines(hand.events_for(me, start), hand.names, me, before):
+            self.log.append(line)
+            self.console.print(render.log_line(line, you))
+        return len(hand.events)
+
+    # ------------------------------------------------------------- your move
+
+    def _your_decision(self, hand: Hand, me: int) -> None:
+        view = hand.observe(me)
+        self._show_table(view)
+        while True:
+            text = self.read(_prompt(view))
+            try:
+                command = parse_command(text, view)
+                if isinstance(command, Meta):
+                    action = self._meta(command, view)
+                    if action is None:
+                        continue
+                else:
+                    action = command
+                hand.apply(action)
+            except PalaceError as err:
+                self._refuse(err, view)
+                continue
+            return
+
+    def _meta(self, command: Meta, view: Observation) -> Action | None:
+        """Carry out a command that is not a move; an empty line at a trim keeps
+        every soldier."""
+        name = command.name
+        if name == "quit":
+            raise _QuitError
+        if name == "help":
+            self.console.print(render.help_text())
+        elif name == "table":
+            self._show_table(view)
+        elif name == "menu":
+            self._show_menu(view)
+        elif name == "log":
+            self._show_log()
+        elif view.phase == "trim" and view.viewer is not None:
+            return Action(view.viewer, Verb.TRIM)
+        else:
+            self.console.print(Text("Type a number from the menu, a command, or 'help'."))
+        return None
+
+    def _refuse(self, err: PalaceError, view: Observation) -> None:
+        first, _, hint = explain(err, view).partition("\n")
+        self.console.print(render.colorize(f"✗ {first}", "bold red"))
+        if hint:
+            self.console.print(render.colorize(f"  {hint}"))
+
+    def _show_table(self, view: Observation) -> None:
+        self.console.print(render.table(view, number=self.number, labels=self._labels()))
+        self._show_menu(view)
+
+    def _show_menu(self, view: Observation) -> None:
+        title = {
+            "turn": "Your turn:",
+            "battle": "Your answer in the battle:",
+            "trim": "Trim your soldiers (keep at most 5):",
+        }.get(view.phase, "Your choices:")
+        self.console.print(render.menu_table(menu(view), title))
+
+    def _show_log(self) -> None:
+        self.console.print(Text(f"Hand {self.number} so far:", style="bold"))
+        for line in self.log:
+            self.console.print(render.log_line(line, self.settings.name))
+
+    # ------------------------------------------------------------ the frame
+
+    def _intro(self) -> None:
+        s = self.settings
+        rules = s.rules
+        bots = ", ".join(
+            f"{name} ({kind})"
+            for name, kind in zip(self.game.names[1:], self.kinds[1:], strict=True)
+        )
+        self.console.print(Text("Palace Poker", style="bold magenta"))
+        self.console.print(
+            render.colorize(
+                f"{s.name} against {bots}. {rules.betting.capitalize()}, small bet "
+                f"{rules.small_bet}, big bet {rules.big_bet}, ante {rules.ante}, "
+                f"{s.stack} chips each.",
+                you=s.name,
+            )
+        )
+        draw = self.game.dealer_draw
+        if draw is not None:
+            rounds = " then ".join(
+                ", ".join(f"{self.game.names[seat]} {card.pretty()}" for seat, card in one)
+                for one in draw.rounds
+            )
+            dealer = self.game.names[draw.dealer]
+            self.console.print(render.colorize(f"Draw for the deal: {rounds}: {dealer} deals."))
+        self.console.print(Text("Type 'help' for the commands, 'quit' to leave.", style="dim"))
+
+    def _next_hand_wanted(self) -> bool:
+        if self.settings.auto_continue:
+            return True
+        while True:
+            answer = self.read("Enter: next hand · q: quit > ").strip().lower()
+            if answer in ("", "y", "yes", "c", "next", "continue"):
+                return True
+            if answer in ("q", "quit", "exit", "n", "no"):
+                return False
+            if answer in ("l", "log"):
+                self._show_log()
+                continue
+            self.console.print(Text("Press Enter to deal the next hand, or type q to quit."))
+
+    def _goodbye(self) -> None:
+        game = self.game
+        hands = f"{self.number} hand{'' if self.number == 1 else 's'}"
+        over = "Game over" if game.over or game.stacks[YOU] == 0 else "You leave"
+        self.console.print(Text(f"{over} after {hands}.", style="bold"))
+        order = sorted(range(len(game.names)), key=lambda s: -game.stacks[s])
+        standings = ", ".join(f"{game.names[s]} {game.stacks[s]}" for s in order)
+        when = " before the unfinished hand" if game.hand is not None else ""
+        self.console.print(render.colorize(f"Chips{when}: {standings}.", you=self.settings.name))
+
+    def _save(self, *, quiet: bool = False) -> bool:
+        """Write the finished hands (all of them, each time); False if it failed."""
+        path = self.settings.save
+        if path is None:
+            return True
+        records = self.game.records
+        try:
+            path.write_text("".join(dumps(r) + "\n" for r in records), encoding="utf-8")
+        except OSError as err:
+            self.console.print(Text(f"Cannot save to {path}: {err.strerror}", style="bold red"))
+            return False
+        self.saved = len(records)
+        if not quiet:
+            count = f"{len(records)} finished hand{'' if len(records) == 1 else 's'}"
+            self.console.print(
+                Text(f"Saved {count} to {path} (check it: palace-poker replay {path}).")
+            )
+        return True
+
+    def _console_read(self, prompt: str) -> str:
+        return self.console.input(Text(prompt, style="bold"))
+
+
+def _prompt(view: Observation) -> str:
+    if view.phase == "battle":
+        return "Your answer > "
+    if view.phase == "trim":
+        return "Trim (Enter keeps all) > "
+    return "Your move > "
+
+
+def _bot_kinds(bots: Sequence[str], players: int) -> tuple[str, ...]:
+    """One bot kind per bot seat: one name serves every seat."""
+    seats = players - 1
+    if len(bots) == 1:
+        return tuple(bots) * max(seats, 0)
+    if len(bots) != seats:
+        raise ConfigError(
+            "invalid_players",
+            f"--bots names {len(bots)} bots for {seats} bot seat{'' if seats == 1 else 's'} "
+            f"({players} players); name one bot for all, or one a seat",
+        )
+    return tuple(bots)
+
+
+def _fallback(view: Observation) -> Action:
+    """A legal move for a bot that failed: stay, or fold, or the first choice."""
+    options = view.options
+    for verb in (Verb.STAY, Verb.TRIM, Verb.FOLD):
+        for option in options:
+            if option.verb is verb:
+                return next(option.actions())
+    return next(options[0].actions())
