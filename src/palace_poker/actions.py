@@ -17,8 +17,8 @@ palace_poker.errors.ParseError: [invalid_amount] ...
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from palace_poker.cards import Card
 from palace_poker.errors import ParseError
@@ -45,9 +45,8 @@ class Verb(StrEnum):
 _VERBS = {v.value: v for v in Verb}
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One decision: who, which verb, and its arguments.
+class Action(NamedTuple):
+    """One decision: who, which verb, and its arguments (an immutable named tuple).
 
     ``target`` is the defender's seat of a BET; ``amount`` the no-limit raise
     (of a ``bet`` or ``raise``) in chips; ``cards`` the soldiers of a
