@@ -131,6 +131,9 @@ class Observation(NamedTuple):
 
 
 _new = tuple.__new__
+# A dict lookup is cheaper than the enum's value property, and views carry plain text.
+# (Phase members are str and hash as their text.)
+_PHASE_TEXT: dict[str, str] = {text: text for text in ("turn", "battle", "trim", "over")}
 
 
 def observe(hand: Hand, viewer: int | None) -> Observation:
@@ -168,7 +171,7 @@ def observe(hand: Hand, viewer: int | None) -> Observation:
             len(hand.discard_pile),
             hand.palaces[viewer] if viewer is not None else (),
             dict(hand.revealed[viewer]) if viewer is not None else _public_palaces(hand),
-            hand.phase.value,
+            _PHASE_TEXT[hand.phase],
             None if result is not None else hand.turn,
             hand.to_act,
             battle_view,
