@@ -101,6 +101,8 @@ ERROR_CODES: dict[str, str] = {
     "invalid_rules": "a stakes or structure setting is out of range",
     "invalid_players": "the players or stacks of a hand or game are not allowed",
     "unknown_bot": "no bot is registered under that name",
+    "invalid_arena": "an arena setting (seats, hands, workers, chunk size) is out of range",
+    "backend_unavailable": "an optional dependency the command needs is not installed",
     "invalid_record": "a hand record is malformed",
     "shuffle_mismatch": "a recorded shuffle is not a permutation of the cards shuffled",
     "shuffles_unused": "a record lists more shuffles than the hand performs",

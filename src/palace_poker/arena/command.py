@@ -1,0 +1,338 @@
+"""``palace-poker arena``: bots play seat-rotated hands; a table of results per bot.
+
+Bad input (an unknown bot, a number out of range, an unwritable file, an
+unreachable scheduler) is refused before any hand is played, as one line with
+its error code; the command exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.util
+import json
+import os
+import secrets
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+from palace_poker.arena.backends import BACKENDS, Backend
+from palace_poker.arena.plan import ArenaConfig, default_stack
+from palace_poker.arena.runner import ArenaResult, run_arena
+from palace_poker.bots import BOTS, make_bot
+from palace_poker.config import BETTING_STRUCTURES, Rules
+from palace_poker.errors import ConfigError
+
+DEFAULT_HANDS = 1000
+#: File names inside ``--out DIR``.
+OUT_FILES = {"summary": "summary.json", "records": "hands.jsonl", "plot": "winnings.png"}
+
+
+def add_parser(subparsers: Any) -> None:
+    """Add the ``arena`` subcommand to ``palace-poker``."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "arena",
+        help="pit bots against each other over many seat-rotated hands",
+        description=(
+            "Bots play independent hands with fixed equal stacks, rotated round the table "
+            "in blocks dealt from the same cards; reports chips won per hand with a 95% "
+            "confidence interval, hands won and battles per bot. See docs/arena.md."
+        ),
+    )
+    add = parser.add_argument
+    bots = ", ".join(sorted(BOTS))
+    add("--seats", required=True, metavar="BOTS", help=f"one bot per seat, 2 to 10: {bots}")
+    add(
+        "--hands",
+        default=str(DEFAULT_HANDS),
+        metavar="N",
+        help="hands (default 1000), rounded up to whole blocks",
+    )
+    add("--seed", metavar="N", help="seed of every deck and bot (default: a random one)")
+    add("--workers", metavar="N", help="local worker processes (default: one per CPU)")
+    add("--betting", default="limit", metavar="limit|no-limit", help="(default limit)")
+    add("--small-bet", default="10", metavar="N", help="small bet SB (default 10; BB = 2 SB)")
+    add("--stack", metavar="N", help="every player's chips at the start of every hand (100 BB)")
+    add("--out", type=Path, metavar="DIR", help="write summary.json, hands.jsonl, winnings.png")
+    add("--summary", type=Path, metavar="FILE", help="write the JSON summary here")
+    add("--records", type=Path, metavar="FILE", help="write every hand as palace-hand/1 JSONL")
+    add("--plot", type=Path, metavar="FILE", help="write a PNG of cumulative winnings")
+    add("--backend", default="local", metavar="local|dask", help="(default local)")
+    add("--scheduler", metavar="ADDR", help="the Dask scheduler, tcp://HOST:PORT")
+    add("--chunk", metavar="N", help="hands per task (default: about 20 tasks per worker)")
+    add("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(run=run)
+
+
+def _integer(text: str, name: str, minimum: int, code: str = "invalid_arena") -> int:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        value = None
+    if value is None or value < minimum:
+        raise ConfigError(
+            code,
+            f"--{name} must be an integer >= {minimum}, got {text!r}",
+            details={"field": name, "input": text},
+        )
+    return value
+
+
+def _workers() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def config_from_args(args: argparse.Namespace) -> tuple[ArenaConfig, Backend, int, int | None]:
+    """The arena, backend, workers and chunk size the options ask for (checked)."""
+    bots = tuple(name.strip() for name in args.seats.split(","))
+    for name in dict.fromkeys(bots):
+        make_bot(name, 0)  # raises unknown_bot
+    if args.betting not in BETTING_STRUCTURES:
+        raise ConfigError(
+            "invalid_rules",
+            f"--betting must be limit or no-limit, got {args.betting!r}",
+            rule="R-STAKE-1",
+            details={"field": "betting", "input": args.betting},
+        )
+    rules = Rules.of(
+        _integer(args.small_bet, "small-bet", 1, "invalid_rules"), betting=args.betting
+    )
+    stack = (
+        default_stack(rules)
+        if args.stack is None
+        else _integer(args.stack, "stack", 1, "invalid_players")
+    )
+    seed = secrets.randbelow(2**31) if args.seed is None else _integer(args.seed, "seed", 0)
+    config = ArenaConfig(bots, _integer(args.hands, "hands", 1), seed, rules, stack)
+    if args.backend not in BACKENDS:
+        raise ConfigError(
+            "invalid_arena",
+            f"--backend must be local or dask, got {args.backend!r}",
+            details={"field": "backend", "input": args.backend},
+        )
+    backend: Backend = args.backend
+    if backend == "dask" and not args.scheduler:
+        raise ConfigError(
+            "invalid_arena", "--backend dask needs --scheduler tcp://HOST:PORT", details={}
+        )
+    if backend == "dask" and args.workers is not None:
+        raise ConfigError(
+            "invalid_arena",
+            "--workers is for --backend local (a Dask cluster brings its own workers)",
+            details={"field": "workers"},
+        )
+    if backend == "local" and args.scheduler:
+        raise ConfigError(
+            "invalid_arena", "--scheduler is for --backend dask", details={"field": "scheduler"}
+        )
+    workers = _workers() if args.workers is None else _integer(args.workers, "workers", 1)
+    chunk = None if args.chunk is None else _integer(args.chunk, "chunk", 1)
+    return config, backend, workers, chunk
+
+
+def _paths(args: argparse.Namespace) -> dict[str, Path | None]:
+    paths: dict[str, Path | None] = {
+        key: getattr(args, key) or (args.out / name if args.out is not None else None)
+        for key, name in OUT_FILES.items()
+    }
+    if paths["plot"] is not None and importlib.util.find_spec("matplotlib") is None:
+        raise ConfigError(
+            "backend_unavailable",
+            "--plot needs matplotlib: install the extra palace-poker[plot]",
+            details={"plot": str(paths["plot"])},
+        )
+    return paths
+
+
+@contextlib.contextmanager
+def _writable(paths: dict[str, Path | None]) -> Iterator[TextIO | None]:
+    """Check every output can be written before playing; yield the records file."""
+    try:
+        for path in paths.values():
+            if path is not None:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                existed = path.exists()
+                with path.open("a", encoding="utf-8"):
+                    pass
+                if not existed:
+                    path.unlink()
+        records = paths["records"]
+        handle = records.open("w", encoding="utf-8") if records is not None else None
+    except OSError as err:
+        raise ConfigError(
+            "invalid_arena",
+            f"cannot write {err.filename}: {err.strerror}",
+            details={"path": str(err.filename)},
+        ) from err
+    try:
+        yield handle
+    finally:
+        if handle is not None:
+            handle.close()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``palace-poker arena``; returns the exit code."""
+    config, backend, workers, chunk = config_from_args(args)
+    paths = _paths(args)
+    out = _Output(quiet=args.quiet)
+    plan = config.plan
+    where = f"Dask cluster {args.scheduler}" if backend == "dask" else f"{workers} local worker"
+    if backend == "local" and workers > 1:
+        where += "s"
+    rules = config.rules
+    out.line(
+        f"Arena: {', '.join(config.bots)}; {plan.hands} hands ({plan.blocks} blocks of "
+        f"{plan.size}), {rules.betting}, SB {rules.small_bet}/BB {rules.big_bet}, ante "
+        f"{rules.ante}, stacks {config.stack}, seed {config.seed}, {where}."
+    )
+    with _writable(paths) as records:
+        try:
+            with out.progress(plan.hands) as advance:
+                result = run_arena(
+                    config,
+                    backend=backend,
+                    workers=workers,
+                    scheduler=args.scheduler,
+                    chunk_hands=chunk,
+                    records=records,
+                    progress=advance,
+                )
+        except KeyboardInterrupt:
+            print("interrupted", file=sys.stderr)
+            return 130
+    summary = result.summary()
+    out.table(result, summary)
+    if paths["summary"] is not None:
+        paths["summary"].write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        out.line(f"Summary: {paths['summary']}")
+    if paths["records"] is not None:
+        out.line(f"Hand records: {paths['records']} (check with palace-poker replay)")
+    if paths["plot"] is not None:
+        from palace_poker.arena.plot import write_plot  # noqa: PLC0415 (matplotlib is optional)
+
+        write_plot(result, paths["plot"])
+        out.line(f"Plot: {paths['plot']}")
+    return 0
+
+
+def _signed(value: float) -> str:
+    return f"{value:+.2f}"
+
+
+def _row(name: str, stats: dict[str, Any]) -> list[str]:
+    ci = stats["ci95"]
+    won = stats["battles_won_share"]
+    return [
+        name,
+        str(stats["players"]),
+        _signed(stats["chips_per_hand"]),
+        "n/a" if ci is None else f"[{_signed(ci[0])}, {_signed(ci[1])}]",
+        f"{100 * stats['hands_won_share']:.1f}%",
+        f"{stats['battles_fought']:,}",
+        "-" if won is None else f"{100 * won:.1f}%",
+    ]
+
+
+def rows(summary: dict[str, Any]) -> list[list[str]]:
+    """The result table's cells: a row per bot, then its entries' rows when it
+    holds more than one seat."""
+    out = []
+    for bot, stats in summary["bots"].items():
+        out.append(_row(bot, stats))
+        if stats["players"] > 1:
+            for label, entry in summary["entries"].items():
+                if label.rpartition("#")[0] == bot:
+                    out.append(_row(f"  {label}", entry))
+    return out
+
+
+HEADERS = ["bot", "seats", "chips/hand", "95% interval", "hands won", "battles", "won"]
+
+
+class _Output:
+    """The progress bar (on stderr) and the table: with rich when it is installed."""
+
+    def __init__(self, *, quiet: bool) -> None:
+        self.quiet = quiet
+        self.rich = importlib.util.find_spec("rich") is not None
+
+    def line(self, text: str) -> None:
+        print(text, flush=True)
+
+    @contextlib.contextmanager
+    def progress(self, total: int) -> Iterator[Callable[[int], None] | None]:
+        if self.quiet or not self.rich or not sys.stderr.isatty():
+            yield None
+            return
+        from rich.console import Console  # noqa: PLC0415
+        from rich.progress import (  # noqa: PLC0415
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        bar = Progress(
+            TextColumn("hands"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("eta"),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        task = bar.add_task("hands", total=total)
+        with bar:
+            yield lambda done: bar.advance(task, done)
+
+    def table(self, result: ArenaResult, summary: dict[str, Any]) -> None:
+        cells = rows(summary)
+        run = summary["run"]
+        ends = ", ".join(
+            f"{end} {100 * count / result.hands:.1f}%" for end, count in summary["ends"].items()
+        )
+        footer = (
+            f"Chips per hand are per player; 95% intervals over {result.plan.blocks} block "
+            f"means.\nHands ended: {ends}.\n{result.hands} hands in {run['seconds']:.1f} s "
+            f"({run['hands_per_second'] or 0:,.0f} hands/s)."
+        )
+        if self.rich:
+            from rich import box  # noqa: PLC0415
+            from rich.console import Console  # noqa: PLC0415
+            from rich.table import Table  # noqa: PLC0415
+
+            table = Table(
+                title="Arena results",
+                title_justify="left",
+                box=box.SIMPLE_HEAD,
+                padding=(0, 1),
+                pad_edge=False,
+                collapse_padding=True,
+            )
+            for index, header in enumerate(HEADERS):
+                table.add_column(header, justify="left" if index == 0 else "right", no_wrap=True)
+            for row in cells:
+                table.add_row(*row)
+            # In a file or a pipe: wide enough for the table, never wrapped.
+            console = Console(file=sys.stdout, width=None if sys.stdout.isatty() else 120)
+            console.print(table)
+            console.print(footer, highlight=False)
+            return
+        widths = [max(len(r[i]) for r in [HEADERS, *cells]) for i in range(len(HEADERS))]
+        for row in [HEADERS, *cells]:
+            print(
+                "  ".join(
+                    c.rjust(w) if i else c.ljust(w)
+                    for i, (c, w) in enumerate(zip(row, widths, strict=True))
+                )
+            )
+        print(footer)
