@@ -1,0 +1,236 @@
+"""The heuristic bot: hand-written rules over estimated battle odds.
+
+On its turn the bot estimates, for every player it may attack, its chance to win
+the battle comparison (R-CMP-1: the target's banner suit does not count for the
+bot, the bot's banner suit not for the target; the target's palace cards are
+sampled from the cards the bot cannot place). It attacks the weakest target when
+the odds are good, buys a soldier while its hand is worth improving and its stack
+allows, and otherwise stays. Attacked (or raised), it compares its odds with the
+price: it calls when the call pays for itself, raises with strong odds, folds
+otherwise. After a buy or a capture it keeps the soldiers that add most to its
+hand against the banner suits it may still meet.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from palace_poker.actions import Action, Verb
+from palace_poker.bots.reading import (
+    VALUE_SCALE,
+    Reading,
+    amount_for,
+    opponents,
+)
+from palace_poker.errors import IllegalActionError
+from palace_poker.evaluator import evaluate
+from palace_poker.observation import Observation
+from palace_poker.options import Option
+
+MAX_SOLDIERS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class HeuristicParams:
+    """The heuristic's thresholds (odds are chances to win a battle comparison)."""
+
+    #: attack the weakest target when the odds against it reach this (3+ players)
+    attack: float = 0.75
+    #: the same with two players left
+    attack_heads_up: float = 0.5
+    #: raise in a battle (or open with a no-limit raise) from these odds
+    raise_at: float = 0.8
+    #: odds are raised to this power when the opponent attacked or raised: their
+    #: bet says something about their cards (a power cuts middling odds much and
+    #: near-certain ones little)
+    wary: float = 4.0
+    #: buy only while the best odds are at least this ...
+    buy_floor: float = 0.0
+    #: ... the army is smaller than this ...
+    buy_below: int = 5
+    #: ... and this many small bets remain after buying
+    reserve: int = 6
+    #: a battle's winner expects this many times a fair share of the pot later
+    survivor_edge: float = 0.9
+    #: keep a soldier only if it adds at least this much hand value (in hand
+    #: categories, averaged over the banner suits the bot may meet)
+    keep: float = 0.01
+    #: no-limit raises, as a fraction of the pot ...
+    pot_fraction: float = 1.0
+    #: ... or all-in from these odds
+    shove_at: float = 0.82
+
+
+class HeuristicBot:
+    """Rule-based play from estimated battle odds (see the module's docstring).
+
+    ``samples`` is the number of sampled palaces behind each estimate; ``params``
+    tunes the thresholds.
+
+    >>> from palace_poker import Hand, Rules, SeededShuffle
+    >>> hand = Hand.deal(Rules.of(10), [200, 200, 200], dealer=0, shuffle=SeededShuffle(4))
+    >>> bot = HeuristicBot(seed=1)
+    >>> action = bot.act(hand.observe(hand.to_act))
+    >>> hand.can(action)
+    True
+    """
+
+    name = "heuristic"
+
+    def __init__(
+        self, seed: int | None = None, *, samples: int = 48, params: HeuristicParams | None = None
+    ) -> None:
+        self._random = random.Random(seed)
+        self.samples = samples
+        self.params = params if params is not None else HeuristicParams()
+
+    def reseed(self, seed: int) -> None:
+        """Restart the bot's random choices from ``seed``."""
+        self._random.seed(seed)
+
+    def act(self, observation: Observation) -> Action:
+        """Choose one of ``observation.options``."""
+        options = observation.options
+        if not options or observation.viewer is None:
+            raise IllegalActionError(
+                "not_your_turn",
+                "the heuristic bot acts only on the view of the seat whose decision is due",
+                details={"viewer": observation.viewer, "to_act": observation.to_act},
+            )
+        phase = observation.phase
+        if phase == "trim":
+            return self.trim(observation, options[0])
+        reading = Reading(observation, self._random, self.samples)
+        if phase == "battle":
+            return self.respond(observation, reading)
+        return self.turn(observation, reading)
+
+    # ------------------------------------------------------------------ turn
+
+    def turn(self, view: Observation, reading: Reading) -> Action:
+        """BET the weakest target with good odds, else BUY if worth it, else STAY."""
+        params = self.params
+        plain_bets: dict[int, Option] = {}
+        raise_bets: dict[int, Option] = {}
+        buy: Option | None = None
+        stay: Option | None = None
+        for option in view.options:
+            verb = option.verb
+            if verb is Verb.BET:
+                assert option.target is not None
+                if option.min_amount is None:
+                    plain_bets[option.target] = option
+                else:
+                    raise_bets[option.target] = option
+            elif verb is Verb.BUY:
+                buy = option
+            elif verb is Verb.STAY:
+                stay = option
+        best_odds = 0.0
+        target = None
+        for seat in plain_bets:
+            odds = reading.battle_odds(seat)
+            if odds > best_odds:
+                best_odds, target = odds, seat
+        players = sum(view.in_hand)
+        threshold = params.attack_heads_up if players == 2 else params.attack
+        if target is not None and best_odds >= threshold:
+            opening = raise_bets.get(target)
+            if opening is not None and best_odds >= params.raise_at:
+                wanted = self._raise_size(best_odds, view.pot + plain_bets[target].cost)
+                return opening.action(amount=amount_for(opening, wanted, all_in_below=view.pot / 3))
+            return plain_bets[target].action()
+        me = reading.me
+        if buy is not None and self._worth_buying(view, me, best_odds):
+            return buy.action()
+        if stay is not None:
+            return stay.action()
+        return view.options[-1].action()  # pragma: no cover - STAY is always legal on a turn
+
+    def _worth_buying(self, view: Observation, me: int, best_odds: float) -> bool:
+        """Buy while the army is small, the odds not hopeless and the stack deep."""
+        params = self.params
+        small_bet = view.rules.small_bet
+        return (
+            len(view.soldiers[me]) < params.buy_below
+            and best_odds >= params.buy_floor
+            and view.stacks[me] - small_bet >= params.reserve * small_bet
+        )
+
+    def _raise_size(self, odds: float, pot: int) -> float:
+        """A no-limit raise: a fraction of the pot, or everything with great odds."""
+        if odds >= self.params.shove_at:
+            return float("inf")
+        return self.params.pot_fraction * pot
+
+    # ---------------------------------------------------------------- battle
+
+    def respond(self, view: Observation, reading: Reading) -> Action:
+        """FOLD, CALL or RAISE by the odds against the price (pot odds)."""
+        params = self.params
+        battle = view.battle
+        assert battle is not None
+        me = reading.me
+        other = battle.defender if me == battle.attacker else battle.attacker
+        odds = reading.battle_odds(other)
+        mine, theirs = (0, 1) if me == battle.attacker else (1, 0)
+        if me == battle.defender or battle.raised[theirs] > battle.raised[mine]:
+            odds **= params.wary
+        fold = call = raise_ = None
+        for option in view.options:
+            if option.verb is Verb.FOLD:
+                fold = option
+            elif option.verb is Verb.CALL:
+                call = option
+            elif option.verb is Verb.RAISE:
+                raise_ = option
+        assert fold is not None
+        assert call is not None
+        price = call.cost
+        pot_after = view.pot + price
+        survivors = sum(view.in_hand) - 1
+        share = 1.0 if survivors <= 1 else min(1.0, params.survivor_edge / survivors)
+        if raise_ is not None and odds >= params.raise_at:
+            if raise_.min_amount is None:
+                return raise_.action()
+            wanted = self._raise_size(odds, pot_after)
+            return raise_.action(amount=amount_for(raise_, wanted, all_in_below=pot_after / 3))
+        if odds * share * pot_after >= price:
+            return call.action()
+        return fold.action()
+
+    # ------------------------------------------------------------------ trim
+
+    def trim(self, view: Observation, option: Option) -> Action:
+        """Discard the soldiers that add least to the hand, keeping at most five and
+        none that adds less than ``params.keep``."""
+        me = view.viewer
+        assert me is not None
+        my_suit = view.banners[me] & 3
+        # The banner suits it may meet in a battle; with none, the hand as a whole.
+        suits: list[int | None] = [
+            suit
+            for suit in sorted({view.banners[s] & 3 for s in opponents(view)})
+            if suit != my_suit
+        ] or [None]
+        base = (view.banners[me], *view.palace)
+        kept: list[int] = list(option.cards)
+
+        def value(army: list[int]) -> float:
+            cards = (*base, *army)
+            return sum(evaluate(cards, suit) for suit in suits) / (len(suits) * VALUE_SCALE)
+
+        current = value(kept)
+        while kept:
+            losses: list[tuple[float, int, int]] = []
+            for index, card in enumerate(kept):
+                rest = kept[:index] + kept[index + 1 :]
+                losses.append((current - value(rest), card, index))
+            loss, _card, index = min(losses)
+            if len(kept) <= MAX_SOLDIERS and loss >= self.params.keep:
+                break
+            del kept[index]
+            current -= loss
+        discard = tuple(card for card in option.cards if card not in kept)
+        return option.action(cards=discard)

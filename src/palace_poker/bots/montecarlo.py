@@ -1,0 +1,241 @@
+"""The Monte Carlo bot: simulate every candidate action in sampled worlds.
+
+At each decision the bot deals the cards it cannot see at random, consistently
+with everything it has seen (:func:`~palace_poker.determinize.determinize`: its
+own palace, every face-up card, the palaces shown to it in battles, the face-down
+cards it can name). In each such *world* it tries every candidate action and plays
+the hand to its end with a fast policy for every seat (the heuristic bot with few
+samples), then scores the action by the chips it holds at the end of the hand
+relative to now. The same worlds, stock orders and rollout seeds serve every
+candidate (common random numbers), so the comparison between actions is much less
+noisy than each score. It picks the best average. Trims are left to the heuristic.
+
+Facing a bet or a raise, the bot does not sample the bettor's palace blindly: the
+bet says something about it. Worlds in which the bettor, reading the world from
+their own seat, would have poor odds against the bot are mostly rejected, so the
+worlds lean towards the hands that bet (a small share of the others is kept, for
+bettors who bet on anything).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from palace_poker.actions import Action, Verb
+from palace_poker.bots.heuristic import HeuristicBot, HeuristicParams
+from palace_poker.bots.reading import Reading, amount_for
+from palace_poker.cards import Card
+from palace_poker.determinize import determinize
+from palace_poker.errors import IllegalActionError
+from palace_poker.hand import Hand
+from palace_poker.observation import Observation
+from palace_poker.options import Option
+
+
+class LazyShuffle:
+    """A seeded shuffle source that builds its generator only when a shuffle happens
+    (rarely, in a simulated hand: only when the discard pile becomes the stock)."""
+
+    __slots__ = ("_random", "_seed")
+
+    def __init__(self, seed: int) -> None:
+        self._seed = seed
+        self._random: random.Random | None = None
+
+    def shuffle(self, cards: Sequence[Card]) -> list[Card]:
+        if self._random is None:
+            self._random = random.Random(self._seed)
+        order = list(cards)
+        self._random.shuffle(order)
+        return order
+
+
+class MonteCarloBot:
+    """Picks the action with the best simulated outcome (see the module's docstring).
+
+    The budget of one decision: at most ``samples`` sampled worlds (each candidate
+    action is played out once in each); no further world once the next one would
+    likely take the simulated decisions past ``steps`` (so that decisions at a large
+    table stay short; ``None`` for no such bound); optionally no further world after
+    ``time_ms`` milliseconds. At least one world is always sampled. ``samples`` and
+    ``steps`` are reproducible: the same seed and observations give the same
+    decisions on any machine; a ``time_ms`` budget depends on the machine's speed
+    and load. ``targets`` caps the players considered for an attack (those with the
+    best estimated odds); ``rollout_samples`` is the number of sampled palaces behind
+    each estimate of the rollout policy; ``params`` tunes the heuristic that plays
+    the rollouts and the trims. ``infer_at``, ``infer_floor`` and ``infer_tries``
+    shape the worlds sampled when facing a bet (:meth:`sample_world`).
+
+    >>> from palace_poker import Hand, Rules, SeededShuffle
+    >>> hand = Hand.deal(Rules.of(10), [200, 200, 200], dealer=0, shuffle=SeededShuffle(4))
+    >>> bot = MonteCarloBot(seed=1, samples=4)
+    >>> action = bot.act(hand.observe(hand.to_act))
+    >>> hand.can(action), bot.last_samples
+    (True, 4)
+    """
+
+    name = "montecarlo"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        samples: int = 32,
+        steps: int | None = 1000,
+        time_ms: float | None = None,
+        targets: int = 3,
+        rollout_samples: int = 6,
+        infer_at: float = 0.7,
+        infer_floor: float = 0.1,
+        infer_tries: int = 8,
+        params: HeuristicParams | None = None,
+    ) -> None:
+        self._random = random.Random(seed)
+        self.samples = max(1, samples)
+        self.steps = steps
+        self.time_ms = time_ms
+        self.targets = max(1, targets)
+        self.infer_at = infer_at
+        self.infer_floor = infer_floor
+        self.infer_tries = max(1, infer_tries)
+        self._policy = HeuristicBot(seed=self._random.getrandbits(64), params=params)
+        self._rollout = HeuristicBot(seed=0, samples=rollout_samples, params=params)
+        #: worlds sampled and decisions simulated at the last decision (for tests, tuning)
+        self.last_samples = 0
+        self.last_steps = 0
+
+    def act(self, observation: Observation) -> Action:
+        """Choose one of ``observation.options``."""
+        view = observation
+        if not view.options or view.viewer is None:
+            raise IllegalActionError(
+                "not_your_turn",
+                "the Monte Carlo bot acts only on the view of the seat whose decision is due",
+                details={"viewer": view.viewer, "to_act": view.to_act},
+            )
+        self.last_samples = self.last_steps = 0
+        if view.phase == "trim":
+            return self._policy.trim(view, view.options[0])
+        candidates = self.candidates(view)
+        if len(candidates) == 1:
+            return candidates[0]
+        return self._search(view, candidates)
+
+    def candidates(self, view: Observation) -> list[Action]:
+        """The actions worth simulating: on a turn STAY, BUY and a BET on each of the
+        ``targets`` players with the best estimated odds (in no-limit also opening
+        raises of about the pot and all-in against the best of them); in a battle
+        FOLD, CALL and RAISE (in no-limit the minimum, about the pot and all-in)."""
+        actions: list[Action] = []
+        pot = view.pot
+        if view.phase == "battle":
+            for option in view.options:
+                if option.min_amount is None:
+                    actions.append(option.action())
+                else:
+                    actions.extend(_amounts(option, pot + option.cost, minimum=True))
+            return actions
+        bets: dict[int, Option] = {}
+        opening: dict[int, Option] = {}
+        for option in view.options:
+            verb = option.verb
+            if verb in (Verb.STAY, Verb.BUY):
+                actions.append(option.action())
+            elif verb is Verb.BET:
+                assert option.target is not None
+                (bets if option.min_amount is None else opening)[option.target] = option
+        if bets:
+            reading = Reading(view, self._random, 16)
+            ranked = sorted(bets, key=lambda seat: (-reading.battle_odds(seat), seat))
+            for seat in ranked[: self.targets]:
+                actions.append(bets[seat].action())
+            best = opening.get(ranked[0])
+            if best is not None:
+                actions.extend(_amounts(best, pot + best.cost, minimum=False))
+        return actions
+
+    def _search(self, view: Observation, candidates: list[Action]) -> Action:
+        me = view.viewer
+        assert me is not None
+        start = view.stacks[me]
+        totals = [0.0] * len(candidates)
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        while True:
+            seed, world = self.sample_world(view)
+            for index, action in enumerate(candidates):
+                if action.verb is Verb.FOLD:
+                    continue  # out of the hand: nothing more won or lost
+                sim = world.copy(shuffle=LazyShuffle(seed + 1))
+                sim.apply(action)
+                totals[index] += self._play_out(sim, me, seed) - start
+            self.last_samples += 1
+            if self.last_samples >= self.samples:
+                break
+            # Stop before a world that would overrun the step budget (worlds cost
+            # about the same): the budget is a bound, not a target.
+            steps = self.last_steps
+            if self.steps is not None and steps + steps / self.last_samples > self.steps:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        best = max(range(len(candidates)), key=totals.__getitem__)
+        return candidates[best]
+
+    def sample_world(self, view: Observation) -> tuple[int, Hand]:
+        """A world consistent with ``view``, and the seed of its later shuffles.
+
+        Facing a bet or a raise, a world in which the bettor's odds against the
+        viewer (read from the bettor's own view of the world) are under
+        ``infer_at`` is kept with probability ``infer_floor`` only, else another is
+        drawn, up to ``infer_tries`` draws (the last is kept whatever it is).
+        """
+        rng = self._random
+        me = view.viewer
+        assert me is not None
+        bettor = _bettor(view)
+        for _ in range(self.infer_tries if bettor is not None else 1):
+            seed = rng.getrandbits(64)
+            world = determinize(view, random.Random(seed), shuffle=LazyShuffle(seed))
+            if bettor is None:
+                break
+            their_view = world.observe(bettor)
+            odds = Reading(their_view, random.Random(seed), 8).battle_odds(me)
+            if odds >= self.infer_at or rng.random() < self.infer_floor:
+                break
+        return seed, world
+
+    def _play_out(self, sim: Hand, me: int, seed: int) -> int:
+        """Play the simulated hand to its end with the rollout policy; ``me``'s
+        final stack."""
+        policy = self._rollout
+        policy.reseed(seed)
+        steps = 0
+        while sim.to_act is not None:
+            sim.apply(policy.act(sim.observe(sim.to_act)))
+            steps += 1
+        self.last_steps += steps
+        return sim.stacks[me]
+
+
+def _bettor(view: Observation) -> int | None:
+    """The opponent whose bet or raise the viewer faces in a battle, if any."""
+    battle = view.battle
+    if battle is None:
+        return None
+    if view.viewer == battle.defender:
+        return battle.attacker
+    if battle.raised[1] > battle.raised[0]:  # the defender raised the attacker
+        return battle.defender
+    return None  # pragma: no cover - an attacker acts in a battle only after a raise
+
+
+def _amounts(option: Option, pot: int, *, minimum: bool) -> list[Action]:
+    """A no-limit option's amounts worth trying: (the minimum,) about the pot, all-in."""
+    assert option.min_amount is not None
+    assert option.max_amount is not None
+    amounts = {amount_for(option, pot), option.max_amount}
+    if minimum:
+        amounts.add(option.min_amount)
+    return [option.action(amount=amount) for amount in sorted(amounts)]
