@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from palace_poker.bots import RandomBot
+from palace_poker.bots import make_bot
 from palace_poker.config import Rules
 from palace_poker.errors import PalaceError, RecordError
 from palace_poker.events import redact
@@ -62,6 +62,11 @@ def _parser() -> argparse.ArgumentParser:
         "--save", type=Path, default=None, help="write the hands as palace-hand/1 JSONL"
     )
     demo.add_argument("--quiet", action="store_true", help="print each hand's result only")
+    demo.add_argument(
+        "--bots",
+        default="heuristic,random,random,random",
+        help="bot kinds, given to the seats in turn (default heuristic,random,random,random)",
+    )
     demo.set_defaults(run=_demo)
 
     check = commands.add_parser(
@@ -80,10 +85,18 @@ def _demo(args: argparse.Namespace) -> int:
     names = [NAMES[i] if i < len(NAMES) else f"Player {i}" for i in range(max(0, args.players))]
     shuffle: ShuffleSource = SeededShuffle(args.seed) if args.seed is not None else SecureShuffle()
     game = Game(rules, [(name, args.stack) for name in names], shuffle=shuffle)
-    seed = args.seed if args.seed is not None else 0
-    bots = [RandomBot(seed=seed * 100 + i) for i in range(len(names))]
+    kinds = [
+        kinds_of[i % len(kinds_of)]
+        for kinds_of in [args.bots.split(",")]
+        for i in range(len(names))
+    ]
+    bots = [
+        make_bot(kind, seed=None if args.seed is None else args.seed * 100 + i)
+        for i, kind in enumerate(kinds)
+    ]
+    seats = ", ".join(f"{name} ({kind})" for name, kind in zip(names, kinds, strict=True))
     print(
-        f"Palace Poker: {len(names)} random bots, {rules.betting}, SB {rules.small_bet}, "
+        f"Palace Poker: {seats}; {rules.betting}, SB {rules.small_bet}, "
         f"BB {rules.big_bet}, ante {rules.ante}, {args.stack} chips each.",
         file=out,
     )
@@ -114,7 +127,9 @@ def _demo(args: argparse.Namespace) -> int:
             )
     leader = max(range(len(names)), key=lambda s: game.stacks[s])
     print(
-        f"\nGame over after {number} hands: {names[leader]} leads with {game.stacks[leader]}.",
+        f"\nGame over after {number} hands: {names[leader]} "
+        + ("wins every chip" if game.over else "leads")
+        + f" with {game.stacks[leader]}.",
         file=out,
     )
     if args.save is not None:
