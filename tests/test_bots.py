@@ -42,7 +42,7 @@ MakeBot = Callable[[int], Bot]
 
 def quick_montecarlo(seed: int) -> Bot:
     """The Monte Carlo bot with a small budget (the tests' stand-in)."""
-    return MonteCarloBot(seed=seed, samples=3, rollout_samples=2)
+    return MonteCarloBot(seed=seed, samples=3, steps=150, rollout_samples=2)
 
 
 def registered(name: str) -> MakeBot:
@@ -82,7 +82,7 @@ def test_a_bot_plays_only_legal_actions_at_every_table_size_in_both_structures(n
     # test_properties.deal: 2-10 players, random stakes, raise caps and stacks
     # (short stacks included, so all-ins happen), limit and no-limit.
     factory = FACTORIES[name]
-    hands = 12 if name == "montecarlo" else 60
+    hands = 10 if name == "montecarlo" else 60
     sizes, structures = set(), set()
     for seed in range(hands):
         hand = deal(1000 + seed)
@@ -101,19 +101,29 @@ def test_bots_of_every_kind_play_legally_at_one_table() -> None:
 
 
 @pytest.mark.parametrize("betting", ["limit", "no-limit"])
-def test_the_registered_montecarlo_bot_plays_a_hand_legally(betting: Betting) -> None:
-    hand = Hand.deal(Rules.of(10, betting=betting), [300] * 4, dealer=0, shuffle=SeededShuffle(11))
-    bots: list[Bot] = [make_bot("montecarlo", 1), make_bot("heuristic", 2)] * 2
-    assert play(hand, bots) > 0
+def test_the_registered_montecarlo_bot_plays_legally_and_reproducibly(betting: Betting) -> None:
+    # Its default budget counts worlds and simulated decisions, not time.
+    played = []
+    for _ in range(2):
+        hand = Hand.deal(
+            Rules.of(10, betting=betting), [300] * 4, dealer=0, shuffle=SeededShuffle(11)
+        )
+        bots = [make_bot(name, seed) for seed, name in enumerate(["montecarlo", "heuristic"] * 2)]
+        assert play(hand, bots) > 0
+        played.append(hand.to_record())
+    assert played[0] == played[1]
 
 
-def record_of_game(factory: Callable[[int], Bot], seed: int, betting: Betting) -> list[Any]:
-    """Play a short game of four seats; return its hand records."""
+def record_of_game(
+    factory: Callable[[int], Bot], seed: int, betting: Betting, most_hands: int = 6
+) -> list[Any]:
+    """Play a short game of four seats (at most ``most_hands`` hands); return its
+    hand records."""
     rules = Rules.of(10, betting=betting)
     game = Game(rules, [(f"P{i}", 150) for i in range(4)], shuffle=SeededShuffle(seed))
     bots = [factory(seed * 7 + i) for i in range(4)]
     hands = 0
-    while not game.over and hands < 6:
+    while not game.over and hands < most_hands:
         hand = game.start_hand()
         while not hand.over:
             seat = hand.to_act
@@ -128,8 +138,9 @@ def record_of_game(factory: Callable[[int], Bot], seed: int, betting: Betting) -
 @pytest.mark.parametrize("betting", ["limit", "no-limit"])
 def test_the_same_seed_gives_the_same_game(name: str, betting: Betting) -> None:
     factory = FACTORIES[name]
-    first = record_of_game(factory, 3, betting)
-    assert record_of_game(factory, 3, betting) == first
+    most = 3 if name == "montecarlo" else 6
+    first = record_of_game(factory, 3, betting, most)
+    assert record_of_game(factory, 3, betting, most) == first
     assert any(record["actions"] for record in first)
 
 
@@ -137,7 +148,7 @@ def test_the_same_seed_gives_the_same_game(name: str, betting: Betting) -> None:
 def test_different_seeds_may_differ_but_each_is_reproducible(name: str) -> None:
     # Over a few seeds, some seed changes some decision (the bots are not constant).
     factory = FACTORIES[name]
-    games = [record_of_game(factory, seed, "no-limit") for seed in (1, 2, 3)]
+    games = [record_of_game(factory, seed, "no-limit", 2) for seed in (1, 2, 3)]
     actions = {str([record["actions"] for record in game]) for game in games}
     assert len(actions) > 1
 
@@ -227,15 +238,15 @@ def test_montecarlo_budgets_are_respected(budget: dict[str, Any], most_worlds: i
 
 
 def test_the_step_budget_bounds_the_simulation() -> None:
-    hand = mid_hand(4, 0, n=8)
+    hand = mid_hand(4, 0, n=6)
     view = hand.observe(hand.to_act)
-    generous = MonteCarloBot(seed=1, samples=40, steps=None)
+    generous = MonteCarloBot(seed=1, samples=20, steps=None)
     generous.act(view)
-    assert generous.last_samples == 40
-    per_world = generous.last_steps / 40
-    bounded = MonteCarloBot(seed=1, samples=40, steps=int(per_world * 5))
+    assert generous.last_samples == 20
+    per_world = generous.last_steps / 20
+    bounded = MonteCarloBot(seed=1, samples=20, steps=int(per_world * 5))
     bounded.act(view)
-    assert 1 <= bounded.last_samples < 40
+    assert 1 <= bounded.last_samples < 20
     assert bounded.last_steps <= per_world * 5 * 1.5
 
 
