@@ -1,14 +1,69 @@
-"""Build the optional C extension of the hand evaluator; the rest is in pyproject.toml.
+"""Build the optional compiled parts; the rest of the metadata is in pyproject.toml.
 
-The extension is optional: when it does not compile, the package still installs
-and ``palace_poker.evaluator`` runs its pure-Python evaluator instead.
+Two things are compiled, both optional (when a compiler is missing, the package still
+installs and runs the same pure-Python code, only slower):
+
+* ``palace_poker._evalc``, the hand evaluator's C extension (``_evalc.c``);
+* the rules engine's modules (``CORE`` below), compiled by mypyc from their own typed
+  Python source into C extensions that Python imports in place of the ``.py`` files.
+
+Editable installs (``pip install -e``, ``uv sync``: the development environment) leave
+the engine uncompiled, so that an edited ``.py`` file is the code that runs and
+coverage sees it; wheels and regular installs compile it. ``PALACE_POKER_PURE=1`` at
+build time skips mypyc in any install.
 """
 
+from __future__ import annotations
+
+import os
 import sys
 
 from setuptools import Extension, setup
 
 COMPILE_ARGS = [] if sys.platform == "win32" else ["-O3", "-std=c11"]
+
+# The modules a hand steps through on every decision, and determinize (search bots).
+CORE = [
+    "actions",
+    "battle",
+    "determinize",
+    "hand",
+    "legal",
+    "observation",
+    "options",
+    "pot",
+    "shuffle",
+]
+
+
+def _compile_core() -> bool:
+    if os.environ.get("PALACE_POKER_PURE") == "1":
+        return False
+    # setuptools runs the PEP 660 editable build as the editable_wheel command.
+    return not any(arg.startswith("editable") for arg in sys.argv[1:])
+
+
+def core_extensions() -> list[Extension]:
+    """The engine compiled by mypyc, or nothing (editable, opted out, no mypyc)."""
+    if not _compile_core():
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        return []
+    # The modules they import (the evaluator's optional NumPy path among them) are
+    # only read for their types: their errors, if an optional library is missing
+    # from the build environment, are not the compiled modules' concern.
+    options = ["--follow-imports=silent", "--ignore-missing-imports"]
+    extensions: list[Extension] = mypycify(
+        [*options, *(f"src/palace_poker/{name}.py" for name in CORE)],
+        opt_level="3",
+        group_name="palace_poker_core",
+    )
+    for extension in extensions:
+        extension.optional = True
+    return extensions
+
 
 setup(
     ext_modules=[
@@ -17,6 +72,7 @@ setup(
             sources=["src/palace_poker/_evalc.c"],
             extra_compile_args=COMPILE_ARGS,
             optional=True,
-        )
+        ),
+        *core_extensions(),
     ]
 )

@@ -27,6 +27,7 @@ from pathlib import Path
 import bench_engine as engine
 import bench_evaluator as bench  # beside this script, which is first on sys.path
 
+import palace_poker
 from palace_poker import evaluator
 from palace_poker.cards import parse_cards
 
@@ -255,9 +256,11 @@ def machine() -> str:
         for name in ("eval7", "phevaluator", "treys", "pokerkit", "numpy", "open_spiel", "rlcard")
     )
     implementation = "compiled (C extension)" if evaluator.COMPILED else "pure Python"
+    engine = "compiled by mypyc" if palace_poker.ENGINE_COMPILED else "Python (not compiled)"
     return (
         f"Machine: {cpu}, {os.cpu_count()} cores; Python {platform.python_version()} "
-        f"({sys.implementation.name}); {versions}; our evaluator: {implementation}."
+        f"({sys.implementation.name}); {versions}; our evaluator: {implementation}; "
+        f"our engine: {engine}."
     )
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from helpers import play, snapshot, stacked
 from palace_poker import (
+    Action,
     Card,
     Hand,
     IllegalActionError,
@@ -20,6 +21,7 @@ from palace_poker import (
     ParseError,
     Phase,
     Rules,
+    Verb,
     parse_cards,
 )
 from palace_poker.events import (
@@ -52,7 +54,7 @@ def options(hand: Hand) -> list[str]:
     return [str(o) for o in hand.legal_options()]
 
 
-def refused(hand: Hand, action: str, code: str, rule: str | None = None) -> PalaceError:
+def refused(hand: Hand, action: object, code: str, rule: str | None = None) -> PalaceError:
     """Assert ``action`` is refused with ``code`` (and ``rule``) and changes nothing."""
     before = snapshot(hand)
     assert not hand.can(action)
@@ -804,6 +806,45 @@ def test_malformed_action_text_is_refused(action: str, code: str) -> None:
         if code == "invalid_card":
             assert info.value.rule == "R-CARD-1"
         assert snapshot(hand) == before
+
+
+@pytest.mark.rule("R-TURN-1", "R-TURN-2")
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        (Action(True, Verb.STAY), "invalid_seat"),
+        (Action("0", Verb.STAY), "invalid_seat"),  # type: ignore[arg-type]
+        (Action(0.0, Verb.BUY), "invalid_seat"),  # type: ignore[arg-type]
+        (Action(0, Verb.BET, "1"), "bad_target"),  # type: ignore[arg-type]
+        (Action(0, Verb.BET, True), "bad_target"),
+        (Action(0, Verb.BET, 1, "20"), "invalid_amount"),  # type: ignore[arg-type]
+        (Action(0, Verb.BET, 1, 20.0), "invalid_amount"),  # type: ignore[arg-type]
+        (Action(0, Verb.DISCARD, cards=("As",)), "malformed_action"),  # type: ignore[arg-type]
+        (Action(0, Verb.DISCARD, cards=[Card.parse("As")]), "malformed_action"),  # type: ignore[arg-type]
+        (Action(0, "stay"), "malformed_action"),  # type: ignore[arg-type]
+        (("0", "stay"), "malformed_action"),
+        (0, "malformed_action"),
+        (None, "malformed_action"),
+        (b"0 stay", "malformed_action"),
+    ],
+)
+def test_actions_of_the_wrong_types_are_refused_not_coerced(action: object, code: str) -> None:
+    # An Action built in code with a field of the wrong type (True is not seat 1,
+    # "20" is not 20 chips), or something that is not an action at all, is refused
+    # before any field is used, compiled engine or not, and changes nothing.
+    hand = three()
+    refused(hand, action, code)
+
+
+@pytest.mark.rule("R-INFO-1")
+@pytest.mark.parametrize("viewer", [True, "0", 0.0, -1, 3])
+def test_views_of_seats_that_do_not_exist_are_refused(viewer: object) -> None:
+    hand = three()
+    with pytest.raises(IllegalActionError) as info:
+        hand.observe(viewer)
+    assert info.value.code == "invalid_seat"
+    with pytest.raises(IllegalActionError):
+        hand.events_for(viewer)
 
 
 @pytest.mark.rule("R-TURN-1", "R-TURN-3")

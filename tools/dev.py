@@ -9,7 +9,11 @@ Usage:
                                           benchmarks/run.py (docs/performance.md)
 
 Needs only python3 (3.11+) and the package registries. It installs a pinned `uv`
-into `.tools/`, then `uv sync --locked` builds `.venv/` from `uv.lock`.
+into `.tools/`, then `uv sync --locked` builds `.venv/` from `uv.lock`: the project
+installed editable, its engine running as Python (what you edit is what runs, and
+coverage sees it). The test job then also builds `.venv-compiled/`, the project
+installed as a wheel, its engine compiled by mypyc (setup.py), and runs the test
+suite again there; the bench job measures that compiled install.
 """
 
 from __future__ import annotations
@@ -34,18 +38,25 @@ def _uv() -> Path:
     return uv
 
 
-def _env() -> dict[str, str]:
+def _env(environment: str = ".venv") -> dict[str, str]:
     env = dict(os.environ)
     # Use the machine's own python3; never download an interpreter.
     env.setdefault("UV_PYTHON_DOWNLOADS", "never")
     env.setdefault("UV_PYTHON", sys.executable)
-    env.setdefault("UV_PROJECT_ENVIRONMENT", str(ROOT / ".venv"))
+    env["UV_PROJECT_ENVIRONMENT"] = str(ROOT / environment)
     return env
 
 
-def _sync(uv: Path, env: dict[str, str], *groups: str) -> None:
+def _compiled_env() -> dict[str, str]:
+    """The environment of the compiled install (a wheel, not editable)."""
+    return _env(".venv-compiled")
+
+
+def _sync(uv: Path, env: dict[str, str], *groups: str, editable: bool = True) -> None:
     command = [str(uv), "sync", "--locked", "--all-extras", "--quiet"]
     command += [f"--group={group}" for group in groups]
+    if not editable:
+        command.append("--no-editable")
     subprocess.run(command, cwd=ROOT, env=env, check=True)
 
 
@@ -66,7 +77,19 @@ def _test(uv: Path, env: dict[str, str], args: list[str]) -> int:
         code = _run(uv, env, *step)
         if code != 0:
             return code
-    return 0
+    return _test_compiled(uv, args)
+
+
+def _test_compiled(uv: Path, args: list[str]) -> int:
+    """The test suite again, against the wheel with the engine compiled by mypyc."""
+    print("$ (.venv-compiled) uv sync --no-editable; pytest tests", flush=True)
+    env = _compiled_env()
+    _sync(uv, env, editable=False)
+    probe = "import palace_poker; print(palace_poker.ENGINE_COMPILED)"
+    _run(uv, env, "python", "-c", probe)
+    # tests/ only: the doctests of src/ would import the uncompiled source files.
+    targets = [] if any(arg.startswith("tests") for arg in args) else ["tests"]
+    return _run(uv, env, "pytest", "-p", "no:cacheprovider", *targets, *args)
 
 
 def main(argv: list[str]) -> int:
@@ -75,10 +98,13 @@ def main(argv: list[str]) -> int:
         return 2
     uv, env = _uv(), _env()
     job, rest = argv[0], argv[1:]
-    # The bench job adds the "bench" dependency group: the libraries it measures.
-    _sync(uv, env, *(["bench"] if job == "bench" else []))
     if job == "bench":
+        # The compiled install, with the "bench" dependency group: the libraries it
+        # measures ours against.
+        env = _compiled_env()
+        _sync(uv, env, "bench", editable=False)
         return _run(uv, env, "python", "benchmarks/run.py", *rest)
+    _sync(uv, env)
     if job == "demo":
         return _run(uv, env, "palace-poker", "demo", *rest)
     if job == "test":

@@ -8,6 +8,7 @@ The core (this package's top-level modules) needs only the standard library:
 1
 """
 
+from palace_poker import hand as _hand_module
 from palace_poker.actions import Action, Verb
 from palace_poker.cards import DECK, Card, Suit, card, format_cards, parse_cards
 from palace_poker.config import Rules
@@ -29,8 +30,15 @@ from palace_poker.shuffle import RecordedShuffle, SecureShuffle, SeededShuffle, 
 
 __version__ = "0.1.0"
 
+#: True when the engine's modules run compiled by mypyc (wheels and regular installs
+#: with a C compiler), False when they run as Python (editable installs, no compiler,
+#: or ``PALACE_POKER_PURE=1`` at build time). Both behave identically; see
+#: docs/performance.md.
+ENGINE_COMPILED: bool = not str(_hand_module.__file__).endswith(".py")
+
 __all__ = [
     "DECK",
+    "ENGINE_COMPILED",
     "ERROR_CODES",
     "Action",
     "Card",

@@ -60,16 +60,21 @@ class Action(NamedTuple):
     cards: tuple[Card, ...] = ()
 
     def __str__(self) -> str:
-        words = [str(self.seat), self.verb.value]
-        if self.target is not None:
-            words.append(str(self.target))
-        if self.amount is not None:
-            words.append(str(self.amount))
-        words.extend(str(c) for c in self.cards)
+        # Read as plain objects: the text also names an Action built in code with
+        # fields of the wrong type, in the error that refuses it.
+        fields: tuple[object, ...] = self
+        seat, verb, target, amount, cards = fields
+        words = [str(seat), str(verb)]
+        if target is not None:
+            words.append(str(target))
+        if amount is not None:
+            words.append(str(amount))
+        if isinstance(cards, tuple | list):
+            words.extend(str(c) for c in cards)
         return " ".join(words)
 
     @classmethod
-    def parse(cls, text: str) -> Action:
+    def parse(cls, text: object) -> Action:
         """Parse an action in strict text form; raises :class:`ParseError`.
 
         Single spaces, canonical cards, integers without sign or leading zeros,

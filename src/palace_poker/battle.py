@@ -26,23 +26,23 @@ class Battle:
     _raised: list[int]
     _entry_paid: list[bool]
 
+    def __init__(self, attacker: int, defender: int, *, raise_by: int) -> None:
+        """A battle after the attacker's BET, with an optional opening raise."""
+        self.attacker = attacker
+        self.defender = defender
+        self.raises = 1 if raise_by else 0
+        self.last_raise = raise_by
+        self._raised = [raise_by, 0]
+        self._entry_paid = [True, False]
+
     @classmethod
     def open(cls, attacker: int, defender: int, *, raise_by: int) -> Battle:
         """A battle after the attacker's BET, with an optional opening raise."""
-        battle = cls.__new__(cls)
-        battle.attacker = attacker
-        battle.defender = defender
-        battle.raises = 1 if raise_by else 0
-        battle.last_raise = raise_by
-        battle._raised = [raise_by, 0]
-        battle._entry_paid = [True, False]
-        return battle
+        return cls(attacker, defender, raise_by=raise_by)
 
     def copy(self) -> Battle:
         """An independent copy."""
-        other = Battle.__new__(Battle)
-        other.attacker = self.attacker
-        other.defender = self.defender
+        other = Battle(self.attacker, self.defender, raise_by=0)
         other.raises = self.raises
         other.last_raise = self.last_raise
         other._raised = list(self._raised)

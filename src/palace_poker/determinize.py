@@ -94,7 +94,7 @@ def _rebuild(
     n = len(view.stacks)
     viewer = view.viewer
     assert viewer is not None
-    hand = Hand.__new__(Hand)
+    hand = Hand()
     hand.rules = view.rules
     hand.n = n
     hand.dealer = view.dealer

@@ -82,7 +82,13 @@ class Phase(StrEnum):
 
 
 class Hand:
-    """The state of one hand; seats are ``0..n-1`` clockwise."""
+    """The state of one hand; seats are ``0..n-1`` clockwise.
+
+    Start one with :meth:`deal` (or :func:`palace_poker.record.replay`). ``Hand()``
+    alone is an empty shell that :meth:`deal`, :meth:`copy` and ``determinize`` fill
+    in field by field (the core may be compiled by mypyc, which needs a plain
+    constructor rather than ``__new__``).
+    """
 
     __slots__ = (
         "_shuffle",
@@ -161,23 +167,25 @@ class Hand:
         rules: Rules,
         stacks: Sequence[int],
         *,
-        dealer: int,
+        dealer: object,
         shuffle: ShuffleSource | None = None,
         names: Sequence[str] | None = None,
     ) -> Hand:
         """Post antes, deal banners and palaces, and start the first turn.
 
         ``stacks`` are the chips of the players dealt in, in seat order (each
-        at least 1: a player with no chips is not dealt in, R-ANTE-2).
+        at least 1: a player with no chips is not dealt in, R-ANTE-2); ``dealer``
+        is the dealer's seat. Bad values (a stack or a dealer that is not such an
+        integer, a bool included) raise ``ConfigError('invalid_players')``.
         """
-        _check_players(stacks, dealer, names)
-        hand = cls.__new__(cls)
+        chips, dealer = _check_players(stacks, dealer, names)
+        hand = cls()
         hand.rules = rules
-        hand.n = n = len(stacks)
+        hand.n = n = len(chips)
         hand.dealer = dealer
         hand.names = tuple(names) if names is not None else tuple(f"Seat {i}" for i in range(n))
-        hand.start_stacks = tuple(stacks)
-        hand.stacks = list(stacks)
+        hand.start_stacks = tuple(chips)
+        hand.stacks = chips
         hand.contributions = [0] * n
         hand.palaces = [()] * n
         hand.soldiers = [[] for _ in range(n)]
@@ -306,17 +314,21 @@ class Hand:
 
     # ------------------------------------------------------- verify / can / apply
 
-    def verify(self, action: Action | str) -> Action:
-        """Check an action without applying it; return it parsed.
+    def verify(self, action: object) -> Action:
+        """Check an action (an :class:`Action` or its text) without applying it;
+        return it parsed.
 
         Raises :class:`~palace_poker.errors.PalaceError` (a ``ParseError`` or an
-        ``IllegalActionError``) naming the input and the rule it breaks.
+        ``IllegalActionError``) naming the input and the rule it breaks; anything
+        that is neither an Action nor a string is a ``malformed_action``. (Typed
+        ``object`` because it checks its input itself: the compiled engine would
+        otherwise refuse other types with a bare TypeError.)
         """
-        parsed = Action.parse(action) if isinstance(action, str) else action
+        parsed = _legal.as_action(action)
         self._plan(parsed)
         return parsed
 
-    def can(self, action: Action | str) -> bool:
+    def can(self, action: object) -> bool:
         """True when :meth:`apply` would accept the action."""
         try:
             self.verify(action)
@@ -324,12 +336,13 @@ class Hand:
             return False
         return True
 
-    def apply(self, action: Action | str) -> list[Event]:
-        """Apply a legal action; return the events it produced (dealing excluded).
+    def apply(self, action: object) -> list[Event]:
+        """Apply a legal action (an :class:`Action` or its text); return the events it
+        produced (dealing excluded).
 
         Raises like :meth:`verify`, leaving the hand unchanged.
         """
-        parsed = Action.parse(action) if isinstance(action, str) else action
+        parsed = _legal.as_action(action)
         run = self._plan(parsed)
         start = len(self.events)
         run()
@@ -618,11 +631,19 @@ class Hand:
 
     def copy(self, *, shuffle: ShuffleSource | None = None) -> Hand:
         """An independent copy; ``shuffle`` replaces the source of later shuffles."""
-        other = Hand.__new__(Hand)
-        for name in ("rules", "n", "dealer", "names", "start_stacks", "phase", "to_act", "turn"):
-            setattr(other, name, getattr(self, name))
-        for name in ("set_aside", "result", "_trim_rule", "banners"):
-            setattr(other, name, getattr(self, name))
+        other = Hand()
+        other.rules = self.rules
+        other.n = self.n
+        other.dealer = self.dealer
+        other.names = self.names
+        other.start_stacks = self.start_stacks
+        other.phase = self.phase
+        other.to_act = self.to_act
+        other.turn = self.turn
+        other.set_aside = self.set_aside
+        other.result = self.result
+        other._trim_rule = self._trim_rule
+        other.banners = self.banners
         other.stacks = list(self.stacks)
         other.contributions = list(self.contributions)
         other.palaces = list(self.palaces)
@@ -645,7 +666,7 @@ class Hand:
 
     # ------------------------------------------------------------ observations
 
-    def observe(self, viewer: int | None) -> Observation:
+    def observe(self, viewer: object) -> Observation:
         """What ``viewer`` may see now (R-INFO-*); ``None`` for a spectator."""
         return _observation.observe(self, viewer)
 
@@ -670,9 +691,10 @@ class Hand:
             zones.append(tuple(known))
         return zones[0], zones[1]
 
-    def events_for(self, viewer: int | None, start: int = 0) -> list[Event]:
+    def events_for(self, viewer: object, start: int = 0) -> list[Event]:
         """The events from index ``start`` on, as ``viewer`` may see them (R-INFO-*)."""
-        return [redact(event, viewer) for event in self.events[start:]]
+        seat = _observation.viewer_seat(self, viewer)
+        return [redact(event, seat) for event in self.events[start:]]
 
     def full_view(self) -> dict[str, Any]:
         """Everything, hidden cards included (for records, debugging and tests;
@@ -716,14 +738,22 @@ def _everyone(eligible: list[int]) -> list[int]:
     return eligible
 
 
-def _check_players(stacks: Sequence[int], dealer: int, names: Sequence[str] | None) -> None:
-    """Two to ten players, each with at least one chip (R-ANTE-2); a real dealer seat."""
+def _check_players(
+    stacks: Sequence[object], dealer: object, names: Sequence[object] | None
+) -> tuple[list[int], int]:
+    """Two to ten players, each with at least one chip (R-ANTE-2); a real dealer seat.
+
+    Returns the stacks and the dealer, checked. (The inputs are read as plain objects:
+    the engine compiled by mypyc would otherwise coerce ``True`` to 1 or raise a bare
+    TypeError before these checks.)
+    """
     if not MIN_PLAYERS <= len(stacks) <= MAX_PLAYERS:
         raise ConfigError(
             "invalid_players",
             f"a hand needs 2 to 10 players, got {len(stacks)}",
             details={"players": len(stacks)},
         )
+    chips: list[int] = []
     for seat, stack in enumerate(stacks):
         if isinstance(stack, bool) or not isinstance(stack, int) or stack < 1:
             raise ConfigError(
@@ -732,6 +762,7 @@ def _check_players(stacks: Sequence[int], dealer: int, names: Sequence[str] | No
                 rule="R-ANTE-2",
                 details={"seat": seat, "input": stack},
             )
+        chips.append(stack)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(stacks):
         raise ConfigError(
             "invalid_players",
@@ -745,6 +776,7 @@ def _check_players(stacks: Sequence[int], dealer: int, names: Sequence[str] | No
             f"{len(names)} names for {len(stacks)} players",
             details={"names": len(names)},
         )
+    return chips, dealer
 
 
 # The rule checks, views and records are modules of their own that work on a Hand;

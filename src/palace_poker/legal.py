@@ -18,6 +18,8 @@ from palace_poker.cards import Card
 from palace_poker.errors import IllegalActionError
 from palace_poker.options import Option
 
+_FORMAT = "palace-hand/1 Verbs"
+
 if TYPE_CHECKING:
     from palace_poker.battle import Battle
     from palace_poker.hand import Hand
@@ -38,10 +40,46 @@ def _refuse(
 # ------------------------------------------------------------------ plan
 
 
-def plan(hand: Hand, action: Action) -> Apply:
-    """Check ``action`` against the rules; return how to apply it."""
+def as_action(action: object) -> Action:
+    """``action`` as an :class:`Action`: parsed from its text, or checked field by field.
+
+    Anything else is refused with ``malformed_action``. The fields' types are checked
+    before any is read as a number, so that a ``True`` seat or a ``"5"`` amount of an
+    Action built in code is refused, never read as 1 or compared with an int (the
+    engine compiled by mypyc would otherwise coerce it or raise a bare TypeError).
+    """
+    if isinstance(action, str):
+        return Action.parse(action)
     if not isinstance(action, Action) or not isinstance(action.verb, Verb):
         raise IllegalActionError("malformed_action", f"not an action: {action!r}", details={})
+    refusal = _mistyped_field(action)
+    if refusal is not None:
+        code, message, rule = refusal
+        raise _refuse(code, f"{action}: {message}", rule, action)
+    return action
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _mistyped_field(action: tuple[object, ...]) -> tuple[str, str, str | None] | None:
+    """The first field of ``action`` of a wrong type, as (code, message, rule), or None."""
+    seat, _verb, target, amount, cards = action
+    if not _is_int(seat):
+        return ("invalid_seat", f"no seat {seat!r}", "R-TURN-1")
+    if target is not None and not _is_int(target):
+        return ("bad_target", f"no seat {target!r} to attack", "R-BET-1")
+    if amount is not None and not _is_int(amount):
+        return ("invalid_amount", f"amount {amount!r} is not a whole number of chips", _FORMAT)
+    if not isinstance(cards, tuple) or not all(isinstance(card, Card) for card in cards):
+        return ("malformed_action", f"cards {cards!r} are not a tuple of Card", _FORMAT)
+    return None
+
+
+def plan(hand: Hand, action: Action) -> Apply:
+    """Check ``action`` (already through :func:`as_action`) against the rules; return
+    how to apply it."""
     if hand.to_act is None:
         raise _refuse("hand_over", f"{action}: the hand is over", "R-END-5", action)
     seat = action.seat

@@ -136,10 +136,18 @@ _new = tuple.__new__
 _PHASE_TEXT: dict[str, str] = {text: text for text in ("turn", "battle", "trim", "over")}
 
 
-def observe(hand: Hand, viewer: int | None) -> Observation:
+def viewer_seat(hand: Hand, viewer: object) -> int | None:
+    """``viewer`` checked: a seat of ``hand``, or None for a spectator."""
+    if viewer is None:
+        return None
+    if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < hand.n:
+        return viewer
+    raise IllegalActionError("invalid_seat", f"no seat {viewer!r} to observe from")
+
+
+def observe(hand: Hand, viewer: object) -> Observation:
     """Build ``viewer``'s observation of ``hand`` (R-INFO-1..4)."""
-    if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < hand.n):
-        raise IllegalActionError("invalid_seat", f"no seat {viewer!r} to observe from")
+    seat = viewer_seat(hand, viewer)
     battle = hand.battle
     battle_view = None
     if battle is not None:
@@ -156,7 +164,7 @@ def observe(hand: Hand, viewer: int | None) -> Observation:
     return _new(
         Observation,
         (
-            viewer,
+            seat,
             hand.rules,
             hand.names,
             hand.dealer,
@@ -169,19 +177,17 @@ def observe(hand: Hand, viewer: int | None) -> Observation:
             hand.set_aside,
             len(hand.stock),
             len(hand.discard_pile),
-            hand.palaces[viewer] if viewer is not None else (),
-            dict(hand.revealed[viewer]) if viewer is not None else _public_palaces(hand),
+            hand.palaces[seat] if seat is not None else (),
+            dict(hand.revealed[seat]) if seat is not None else _public_palaces(hand),
             _PHASE_TEXT[hand.phase],
             None if result is not None else hand.turn,
             hand.to_act,
             battle_view,
-            tuple(_legal.legal_options(hand))
-            if viewer is not None and hand.to_act == viewer
-            else (),
+            tuple(_legal.legal_options(hand)) if seat is not None and hand.to_act == seat else (),
             tuple(hand.actions),
             result.end if result is not None else None,
             tuple(hand.quiet),
-            *hand.known_face_down(viewer),
+            *hand.known_face_down(seat),
         ),
     )
 
