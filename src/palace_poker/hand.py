@@ -71,6 +71,11 @@ MAX_SOLDIERS = 5
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 
+# Events are named tuples, built here with tuple.__new__ and their fields in order:
+# a named tuple's own constructor is a Python function (a frame per event), which
+# the engine compiled by mypyc cannot inline, and a hand makes a few per decision.
+_new = tuple.__new__
+
 
 class Phase(StrEnum):
     """Which kind of decision is due."""
@@ -219,7 +224,7 @@ class Hand:
     def _do_shuffle(self, cards: Sequence[Card], what: str) -> list[Card]:
         order = self._shuffle.shuffle(cards)
         self.shuffles.append(tuple(order))
-        self.events.append(CardsShuffled(what, len(order)))  # type: ignore[arg-type]
+        self.events.append(_new(CardsShuffled, (what, len(order))))
         return order
 
     def _post_antes(self) -> None:
@@ -229,7 +234,7 @@ class Hand:
             return
         for seat in range(self.n):
             paid = self._pay(seat, ante)
-            self.events.append(AntePosted(seat, paid, self.stacks[seat] == 0))
+            self.events.append(_new(AntePosted, (seat, paid, self.stacks[seat] == 0)))
 
     def _deal_banners(self) -> None:
         """R-BANNER-1..4: deal face up until a suit new to the player's group."""
@@ -250,11 +255,11 @@ class Hand:
                 if card & 3 not in group:
                     group.add(card & 3)
                     banners[seat] = card
-                    self.events.append(BannerDealt(seat, card))
+                    self.events.append(_new(BannerDealt, (seat, card)))
                     break
                 set_aside.append(card)
                 every_set_aside.append(card)
-                self.events.append(BannerCardSetAside(seat, card))
+                self.events.append(_new(BannerCardSetAside, (seat, card)))
         self.banners = tuple(b for b in banners if b is not None)
         self.set_aside = tuple(every_set_aside)
         deck.reverse()
@@ -273,7 +278,7 @@ class Hand:
         for position, seat in enumerate(order):
             palace = (top[position], top[n + position], top[2 * n + position])
             self.palaces[seat] = palace
-            self.events.append(PalaceDealt(seat, palace))
+            self.events.append(_new(PalaceDealt, (seat, palace)))
 
     # ------------------------------------------------------------ public queries
 
@@ -367,7 +372,7 @@ class Hand:
         self.phase = Phase.TURN
         self.turn = seat
         self.to_act = seat
-        self.events.append(TurnStarted(seat))
+        self.events.append(_new(TurnStarted, (seat,)))
 
     def _finish_turn(self) -> None:
         """R-TURN-3 and R-END-5: check the end, else the next player clockwise."""
@@ -392,7 +397,7 @@ class Hand:
         paid = self._pay(seat, self.rules.small_bet)
         self.soldiers[seat].append(card)
         self.quiet = [False] * self.n
-        self.events.append(SoldierBought(seat, card, paid))
+        self.events.append(_new(SoldierBought, (seat, card, paid)))
         self._start_trim(seat, "R-BUY-3")
 
     def do_discard(self, seat: int, cards: tuple[Card, ...]) -> None:
@@ -404,12 +409,12 @@ class Hand:
     def do_stay(self, seat: int) -> None:
         """R-STAY-1: do nothing; a quiet turn."""
         self.quiet[seat] = True
-        self.events.append(Stayed(seat))
+        self.events.append(_new(Stayed, (seat,)))
         self._finish_turn()
 
     def do_fold(self, seat: int) -> None:
         """R-FOLD-1: out of the hand, every card face down to the discard pile."""
-        self.events.append(Folded(seat, in_battle=False))
+        self.events.append(_new(Folded, (seat, False)))
         self._leave(seat, "fold", keep_army=False)
         if not self._check_end(after_turn=False):
             self._finish_turn()
@@ -422,7 +427,7 @@ class Hand:
         self.battle = _battle.Battle.open(seat, target, raise_by=paid_raise)
         self.phase = Phase.BATTLE
         self.to_act = target
-        self.events.append(BattleStarted(seat, target, entry, paid_raise))
+        self.events.append(_new(BattleStarted, (seat, target, entry, paid_raise)))
 
     def do_trim(self, seat: int, cards: tuple[Card, ...]) -> None:
         """R-BUY-3, R-CAPT-1: discard the chosen soldiers; the turn is complete."""
@@ -440,7 +445,7 @@ class Hand:
             army.remove(card)
         self.discard_pile.extend(cards)
         self.discard_public.extend(cards)
-        self.events.append(SoldiersDiscarded(seat, tuple(cards), trim))
+        self.events.append(_new(SoldiersDiscarded, (seat, tuple(cards), trim)))
 
     # ---------------------------------------------------------- battle actions
 
@@ -448,7 +453,7 @@ class Hand:
         """R-BET-7: the folder is out; the other takes back unmatched raises and captures."""
         battle = self._require_battle()
         other = battle.opponent(seat)
-        self.events.append(Folded(seat, in_battle=True))
+        self.events.append(_new(Folded, (seat, True)))
         self._return_unmatched(other, battle.unmatched(other))
         self._defeat(winner=other, loser=seat, reason="fold")
 
@@ -462,7 +467,7 @@ class Hand:
         matched = self._pay(seat, owed)
         battle.pay_entry(seat)
         battle.add_raise_chips(seat, matched)
-        self.events.append(BattleCalled(seat, paid + matched))
+        self.events.append(_new(BattleCalled, (seat, paid + matched)))
         self._return_unmatched(other, owed - matched)
         self._compare_battle(battle)
 
@@ -475,7 +480,7 @@ class Hand:
         battle.pay_entry(seat)
         battle.raise_to(seat, other, raise_by)
         self.to_act = other
-        self.events.append(BattleRaised(seat, paid, raise_by))
+        self.events.append(_new(BattleRaised, (seat, paid, raise_by)))
 
     def _require_battle(self) -> _battle.Battle:
         assert self.battle is not None
@@ -487,7 +492,7 @@ class Hand:
             self.contributions[seat] -= amount
             assert self.battle is not None
             self.battle.add_raise_chips(seat, -amount)
-            self.events.append(ChipsReturned(seat, amount))
+            self.events.append(_new(ChipsReturned, (seat, amount)))
 
     def _compare_battle(self, battle: _battle.Battle) -> None:
         """R-CMP-1..4 for a battle closed by a call."""
@@ -518,7 +523,9 @@ class Hand:
         winner = None if value_a == value_b else (a if value_a > value_b else b)
         self.revealed[a][b] = self.palaces[b]
         self.revealed[b][a] = self.palaces[a]
-        self.events.append(BattleCompared((a, b), winner, (self.palaces[a], self.palaces[b])))
+        self.events.append(
+            _new(BattleCompared, ((a, b), winner, (self.palaces[a], self.palaces[b])))
+        )
         return winner
 
     def _own_suit_count(self, seat: int) -> int:
@@ -532,7 +539,7 @@ class Hand:
         self._leave(loser, "battle" if reason == "battle" else "fold", keep_army=True)
         self.soldiers[winner].extend(captured)
         self.soldiers[loser] = []
-        self.events.append(CardsCaptured(winner, loser, captured))
+        self.events.append(_new(CardsCaptured, (winner, loser, captured)))
         if not self._check_end(after_turn=False):
             self._start_trim(winner, "R-CAPT-1")
 
@@ -549,7 +556,7 @@ class Hand:
             self.discard_pile.extend(army)
             self.discard_public.extend(army)
             self.soldiers[seat] = []
-        self.events.append(PlayerOut(seat, reason))  # type: ignore[arg-type]
+        self.events.append(_new(PlayerOut, (seat, reason)))
 
     def _check_end(self, *, after_turn: bool) -> bool:
         """R-END-5: check R-END-1, R-END-2, then (after a turn) R-END-3/R-END-4."""
@@ -587,7 +594,7 @@ class Hand:
         self._leave(loser, "battle", keep_army=True)
         self.soldiers[winner].extend(captured)
         self.soldiers[loser] = []
-        self.events.append(CardsCaptured(winner, loser, captured))
+        self.events.append(_new(CardsCaptured, (winner, loser, captured)))
         self._finish("last", _everyone)
 
     def _showdown(self, alive: list[int]) -> None:
@@ -597,7 +604,7 @@ class Hand:
             for seat, palace in shown:
                 if seat != viewer:
                     self.revealed[viewer][seat] = palace
-        self.events.append(ShowdownRevealed(shown))
+        self.events.append(_new(ShowdownRevealed, (shown,)))
         values = {s: evaluate(self.usable_cards(s)) for s in alive}
 
         def best(eligible: list[int]) -> list[int]:
@@ -613,12 +620,12 @@ class Hand:
         for seat, amount in enumerate(payouts):
             if amount:
                 self.stacks[seat] += amount
-                self.events.append(PotAwarded(seat, amount))
+                self.events.append(_new(PotAwarded, (seat, amount)))
         self.battle = None
         self.phase = Phase.OVER
         self.to_act = None
         self.result = HandResult(end, tuple(self.stacks), tuple(payouts))
-        self.events.append(HandEnded(end, tuple(self.stacks)))
+        self.events.append(_new(HandEnded, (end, tuple(self.stacks))))
 
     def _pay(self, seat: int, amount: int) -> int:
         """Move up to ``amount`` from the stack into the pot (R-ALLIN-1); return it."""

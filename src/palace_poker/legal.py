@@ -394,6 +394,10 @@ def legal_options(hand: Hand) -> list[Option]:
 _new = tuple.__new__
 _BUY, _BET, _DISCARD, _STAY, _FOLD = Verb.BUY, Verb.BET, Verb.DISCARD, Verb.STAY, Verb.FOLD
 _CALL, _RAISE, _TRIM = Verb.CALL, Verb.RAISE, Verb.TRIM
+# Options that never vary for a seat, built once (they are immutable; a hand seats
+# at most ten players).
+_STAY_OF = tuple(Option(seat, _STAY) for seat in range(10))
+_FOLD_OF = tuple(Option(seat, _FOLD) for seat in range(10))
 
 
 def _turn_options(hand: Hand, seat: int) -> list[Option]:
@@ -420,12 +424,12 @@ def _turn_options(hand: Hand, seat: int) -> list[Option]:
             continue
         options.append(_new(Option, (seat, _BET, bet_cost, target, None, None, (), 0, 0)))
         if may_open and stacks[target] > 0:
-            bounds = (big_bet, stack - entry)
-            options.append(_new(Option, (seat, _BET, entry, target, *bounds, (), 0, 0)))
+            top = stack - entry
+            options.append(_new(Option, (seat, _BET, entry, target, big_bet, top, (), 0, 0)))
     if army:
         options.append(_new(Option, (seat, _DISCARD, 0, None, None, None, army, 1, len(army))))
-    options.append(_new(Option, (seat, _STAY, 0, None, None, None, (), 0, 0)))
-    options.append(_new(Option, (seat, _FOLD, 0, None, None, None, (), 0, 0)))
+    options.append(_STAY_OF[seat])
+    options.append(_FOLD_OF[seat])
     return options
 
 
@@ -435,15 +439,15 @@ def _battle_options(hand: Hand, seat: int) -> list[Option]:
     due = _call_due(hand, seat)
     stack = hand.stacks[seat]
     options = [
-        _new(Option, (seat, _FOLD, 0, None, None, None, (), 0, 0)),
+        _FOLD_OF[seat],
         _new(Option, (seat, _CALL, due if due < stack else stack, None, None, None, (), 0, 0)),
     ]
     if _raise_refusal(hand, seat, other) is None:
         if hand.rules.no_limit:
             minimum = max(hand.rules.big_bet, battle.last_raise)
-            if stack - due >= minimum:
-                bounds = (minimum, stack - due)
-                options.append(_new(Option, (seat, _RAISE, due, None, *bounds, (), 0, 0)))
+            top = stack - due
+            if top >= minimum:
+                options.append(_new(Option, (seat, _RAISE, due, None, minimum, top, (), 0, 0)))
         else:
             size = _limit_raise(hand, seat)
             if stack >= due + size:

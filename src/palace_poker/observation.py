@@ -151,15 +151,19 @@ def observe(hand: Hand, viewer: object) -> Observation:
     battle = hand.battle
     battle_view = None
     if battle is not None:
-        battle_view = BattleView(
-            battle.attacker,
-            battle.defender,
-            battle.raises,
-            battle.last_raise,
-            (battle.raised(battle.attacker), battle.raised(battle.defender)),
-            battle.entry_paid(battle.defender),
+        battle_view = _new(
+            BattleView,
+            (
+                battle.attacker,
+                battle.defender,
+                battle.raises,
+                battle.last_raise,
+                (battle.raised(battle.attacker), battle.raised(battle.defender)),
+                battle.entry_paid(battle.defender),
+            ),
         )
     result = hand.result
+    known_discards, known_stock = hand.known_face_down(seat)
     # A plain tuple in field order: this runs for every decision of every bot.
     return _new(
         Observation,
@@ -187,7 +191,8 @@ def observe(hand: Hand, viewer: object) -> Observation:
             tuple(hand.actions),
             result.end if result is not None else None,
             tuple(hand.quiet),
-            *hand.known_face_down(seat),
+            known_discards,
+            known_stock,
         ),
     )
 

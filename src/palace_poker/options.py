@@ -16,6 +16,8 @@ from typing import NamedTuple
 from palace_poker.actions import Action, Verb
 from palace_poker.cards import Card
 
+_new = tuple.__new__
+
 
 class Option(NamedTuple):
     """One legal choice of the player to act (an immutable named tuple: cheap to
@@ -38,7 +40,8 @@ class Option(NamedTuple):
 
     def action(self, *, amount: int | None = None, cards: tuple[Card, ...] = ()) -> Action:
         """The action for this option with the given choice."""
-        return Action(self.seat, self.verb, target=self.target, amount=amount, cards=cards)
+        # Fields in order, by tuple.__new__: see hand._new (a bot calls this per decision).
+        return _new(Action, (self.seat, self.verb, self.target, amount, cards))
 
     def actions(self) -> Iterator[Action]:
         """Concrete actions of this option: every card choice; for an amount, its

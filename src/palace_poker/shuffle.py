@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from palace_poker.cards import Card, format_cards, parse_cards
@@ -57,12 +57,30 @@ class SeededShuffle:
 
     def shuffle(self, cards: Sequence[Card]) -> list[Card]:
         order = list(cards)
-        self._random.shuffle(order)
+        fisher_yates(order, self._random.getrandbits)
         return order
 
     def spawn(self) -> SeededShuffle:
         """A new independent source seeded from this one (one per hand of a game)."""
         return SeededShuffle(self._random.getrandbits(64))
+
+
+def fisher_yates(order: list[Card], getrandbits: Callable[[int], int]) -> None:
+    """Shuffle ``order`` in place exactly as ``random.Random.shuffle`` does.
+
+    The same algorithm, written out (from the last index down, each swap partner
+    drawn below ``i + 1`` by rejection from ``getrandbits(bit_length)``, as CPython's
+    ``_randbelow_with_getrandbits``), so that a seed gives the orders it always gave,
+    while the compiled engine runs the loop as C: dealing a hand shuffles 52 cards
+    at least twice, a good part of a hand's cost.
+    """
+    for i in range(len(order) - 1, 0, -1):
+        below = i + 1
+        bits = below.bit_length()
+        j = getrandbits(bits)
+        while j >= below:
+            j = getrandbits(bits)
+        order[i], order[j] = order[j], order[i]
 
 
 class RecordedShuffle:
