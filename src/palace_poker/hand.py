@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from palace_poker import battle as _battle
 from palace_poker.actions import Action
@@ -74,7 +74,7 @@ MAX_PLAYERS = 10
 # Events are named tuples, built here with tuple.__new__ and their fields in order:
 # a named tuple's own constructor is a Python function (a frame per event), which
 # the engine compiled by mypyc cannot inline, and a hand makes a few per decision.
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 class Phase(StrEnum):

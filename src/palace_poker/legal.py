@@ -11,7 +11,7 @@ what is accepted.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from palace_poker.actions import Action, Verb
 from palace_poker.cards import Card
@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 Apply = Callable[[], None]
 MAX_SOLDIERS = 5
 
-_TURN_VERBS = (Verb.BUY, Verb.DISCARD, Verb.BET, Verb.STAY, Verb.FOLD)
-_BATTLE_VERBS = (Verb.FOLD, Verb.CALL, Verb.RAISE)
+_TURN_VERBS: Final = (Verb.BUY, Verb.DISCARD, Verb.BET, Verb.STAY, Verb.FOLD)
+_BATTLE_VERBS: Final = (Verb.FOLD, Verb.CALL, Verb.RAISE)
 
 
 def _refuse(
@@ -391,13 +391,19 @@ def legal_options(hand: Hand) -> list[Option]:
 # Options are built as plain tuples in field order (seat, verb, cost, target,
 # min_amount, max_amount, cards, min_cards, max_cards): every decision of every bot
 # lists them, and this skips the named tuple's keyword handling.
-_new = tuple.__new__
-_BUY, _BET, _DISCARD, _STAY, _FOLD = Verb.BUY, Verb.BET, Verb.DISCARD, Verb.STAY, Verb.FOLD
-_CALL, _RAISE, _TRIM = Verb.CALL, Verb.RAISE, Verb.TRIM
+_new: Final = tuple.__new__
+_BUY: Final = Verb.BUY
+_BET: Final = Verb.BET
+_DISCARD: Final = Verb.DISCARD
+_STAY: Final = Verb.STAY
+_FOLD: Final = Verb.FOLD
+_CALL: Final = Verb.CALL
+_RAISE: Final = Verb.RAISE
+_TRIM: Final = Verb.TRIM
 # Options that never vary for a seat, built once (they are immutable; a hand seats
 # at most ten players).
-_STAY_OF = tuple(Option(seat, _STAY) for seat in range(10))
-_FOLD_OF = tuple(Option(seat, _FOLD) for seat in range(10))
+_STAY_OF: Final = tuple(Option(seat, _STAY) for seat in range(10))
+_FOLD_OF: Final = tuple(Option(seat, _FOLD) for seat in range(10))
 
 
 def _turn_options(hand: Hand, seat: int) -> list[Option]:

@@ -10,7 +10,7 @@ a hidden card however it is used.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from palace_poker import legal as _legal
 from palace_poker.actions import Action
@@ -130,10 +130,10 @@ class Observation(NamedTuple):
         }
 
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 # A dict lookup is cheaper than the enum's value property, and views carry plain text.
 # (Phase members are str and hash as their text.)
-_PHASE_TEXT: dict[str, str] = {text: text for text in ("turn", "battle", "trim", "over")}
+_PHASE_TEXT: Final[dict[str, str]] = {text: text for text in ("turn", "battle", "trim", "over")}
 
 
 def viewer_seat(hand: Hand, viewer: object) -> int | None:

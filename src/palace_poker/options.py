@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from palace_poker.actions import Action, Verb
 from palace_poker.cards import Card
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 class Option(NamedTuple):
