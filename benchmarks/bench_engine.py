@@ -57,6 +57,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import palace_poker
 from palace_poker import Hand, Rules, SeededShuffle
 from palace_poker.actions import Action
 from palace_poker.observation import Observation
@@ -485,6 +486,28 @@ def memory(library: str, count: int) -> Memory:
     return Memory(data["traced"], data["rss"])
 
 
+# --- The engine as Python, beside the compiled one ---------------------------------------------
+SOURCE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+
+
+def python_rates(hands: int, repeats: int) -> tuple[float, float] | None:
+    """(limit, no-limit) decisions/s of the engine *not* compiled, for reference.
+
+    Measured in a fresh process that imports the package from ``src/`` (the ``.py``
+    files) instead of the installed, compiled one; None when the engine measured
+    here is itself not compiled (its figures are the Python ones already).
+    """
+    if not palace_poker.ENGINE_COMPILED:
+        return None
+    env = {**os.environ, "PYTHONPATH": SOURCE}
+    command = [sys.executable, __file__, "rates", str(hands), str(repeats)]
+    result = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
+    data = json.loads(result.stdout)
+    if data["compiled"]:
+        raise RuntimeError(f"{SOURCE} holds a compiled engine: cannot measure the Python one")
+    return data["limit"], data["no_limit"]
+
+
 # --- Everything --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Figures:
@@ -494,6 +517,7 @@ class Figures:
     ours_no_limit: float
     ours_copy: float
     ours_memory: Memory
+    ours_python: tuple[float, float] | None = None  # (limit, no-limit), not compiled
     openspiel: float | None = None  # fullgame, our two-level choice
     openspiel_fcpa: float | None = None
     openspiel_clone: float | None = None
@@ -509,6 +533,7 @@ def measure(sizes: Sizes) -> Figures:
         "ours_no_limit": ours_rate(NO_LIMIT, sizes.ours, repeats),
         "ours_copy": copy_rate(sizes.copies, repeats),
         "ours_memory": memory("ours", sizes.memory),
+        "ours_python": python_rates(sizes.ours, repeats),
     }
     if installed("openspiel"):
         figures["openspiel"] = openspiel_rate(sizes.openspiel, repeats)
@@ -522,9 +547,23 @@ def measure(sizes: Sizes) -> Figures:
     return Figures(**figures)
 
 
-if __name__ == "__main__":
+def _main(argv: list[str]) -> None:
     # python bench_engine.py memory ours|openspiel COUNT: one memory figure, as JSON.
-    if len(sys.argv) != 4 or sys.argv[1] != "memory" or sys.argv[2] not in {"ours", "openspiel"}:
-        sys.exit("usage: bench_engine.py memory ours|openspiel COUNT")
-    measured = _measure_memory(sys.argv[2], int(sys.argv[3]))
-    print(json.dumps({"traced": measured.traced, "rss": measured.rss}))
+    # python bench_engine.py rates HANDS REPEATS: our limit and no-limit rates, as JSON.
+    if len(argv) == 3 and argv[0] == "memory" and argv[1] in {"ours", "openspiel"}:
+        measured = _measure_memory(argv[1], int(argv[2]))
+        print(json.dumps({"traced": measured.traced, "rss": measured.rss}))
+    elif len(argv) == 3 and argv[0] == "rates":
+        hands, repeats = int(argv[1]), int(argv[2])
+        rates = {
+            "compiled": palace_poker.ENGINE_COMPILED,
+            "limit": ours_rate(LIMIT, hands, repeats),
+            "no_limit": ours_rate(NO_LIMIT, hands, repeats),
+        }
+        print(json.dumps(rates))
+    else:
+        sys.exit("usage: bench_engine.py memory ours|openspiel COUNT | rates HANDS REPEATS")
+
+
+if __name__ == "__main__":
+    _main(sys.argv[1:])

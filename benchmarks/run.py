@@ -159,6 +159,31 @@ def engine_rows(figures: engine.Figures, sizes: engine.Sizes) -> tuple[list[Row]
         ]
     else:
         missing.append("PokerKit (pokerkit)")
+    if figures.ours_python is not None and figures.openspiel is not None:
+        python_limit, python_no_limit = figures.ours_python
+        rows += [
+            Row(
+                "engine, no-limit, not compiled (Python)",
+                python_no_limit,
+                figures.openspiel,
+                openspiel,
+                None,
+            ),
+            Row(
+                "engine, limit, not compiled (Python)",
+                python_limit,
+                figures.openspiel,
+                openspiel,
+                None,
+            ),
+            Row(
+                "engine, no-limit: compiled over Python",
+                no_limit,
+                python_no_limit,
+                "ours, not compiled",
+                None,
+            ),
+        ]
     if figures.openspiel_fcpa is not None:
         rows.append(
             Row(

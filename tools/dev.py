@@ -100,7 +100,10 @@ def main(argv: list[str]) -> int:
     job, rest = argv[0], argv[1:]
     if job == "bench":
         # The compiled install, with the "bench" dependency group: the libraries it
-        # measures ours against.
+        # measures ours against. The editable one is synced too: it builds the
+        # evaluator's extension in src/, which the reference run of the engine as
+        # Python (imported from src/) uses.
+        _sync(uv, env)
         env = _compiled_env()
         _sync(uv, env, "bench", editable=False)
         return _run(uv, env, "python", "benchmarks/run.py", *rest)
