@@ -490,17 +490,29 @@ _TAKE_TERMINAL = (
 )
 
 
+# The same, started as a shell starts a background job: with SIGINT ignored, which
+# survives the exec.
+_TAKE_TERMINAL_SIGINT_IGNORED = (
+    "import signal; signal.signal(signal.SIGINT, signal.SIG_IGN); " + _TAKE_TERMINAL
+)
+
+
 class Terminal:
     """The real program on a pseudo-terminal (100 x 40), typed at like a person."""
 
-    def __init__(self, *args: str, cwd: Path) -> None:
+    def __init__(self, *args: str, cwd: Path, sigint_ignored: bool = False) -> None:
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
         env = {**os.environ, "PYTHONIOENCODING": "utf-8", "TERM": "xterm-256color"}
         for key in ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR"):
             env.pop(key, None)
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", _TAKE_TERMINAL, *args],
+            [
+                sys.executable,
+                "-c",
+                _TAKE_TERMINAL_SIGINT_IGNORED if sigint_ignored else _TAKE_TERMINAL,
+                *args,
+            ],
             stdin=slave,
             stdout=slave,
             stderr=slave,
@@ -574,8 +586,8 @@ PROMPT = r"(Your move|Your answer|Trim \(Enter keeps all\)|Enter: next hand · q
 def terminal_factory() -> Iterator[Callable[..., Terminal]]:
     started: list[Terminal] = []
 
-    def start(*args: str, cwd: Path) -> Terminal:
-        terminal = Terminal(*args, cwd=cwd)
+    def start(*args: str, cwd: Path, sigint_ignored: bool = False) -> Terminal:
+        terminal = Terminal(*args, cwd=cwd, sigint_ignored=sigint_ignored)
         started.append(terminal)
         return terminal
 
@@ -647,19 +659,35 @@ def test_the_real_program_in_a_pseudo_terminal(
 
 
 @pytest.mark.parametrize(
-    ("key", "name"), [("\x04", "ctrl-d"), ("\x03", "ctrl-c")], ids=["ctrl-d", "ctrl-c"]
+    ("key", "name"),
+    [("\x04", "ctrl-d"), ("\x03", "ctrl-c"), ("\x03", "ctrl-c-started-with-sigint-ignored")],
+    ids=["ctrl-d", "ctrl-c", "ctrl-c-sigint-ignored"],
 )
 def test_ctrl_d_and_ctrl_c_in_a_pseudo_terminal(
     tmp_path: Path, terminal_factory: Callable[..., Terminal], key: str, name: str
 ) -> None:
     saved = tmp_path / f"{name}.jsonl"
     args = ["play", "--seed", "9", "--delay", "0", "--save", str(saved)]
-    term = terminal_factory(*args, cwd=tmp_path)
+    # Ctrl-C leaves the table even when the program starts with SIGINT ignored (a
+    # shell's background job, a CI runner): it installs its own handler.
+    ignored = name.endswith("ignored")
+    term = terminal_factory(*args, cwd=tmp_path, sigint_ignored=ignored)
     _answer(term, hands=1)
     term.type("\n")
     term.expect(r"(Your move|Your answer|Trim \(Enter keeps all\)) > $")
     term.type(key)
-    term.expect(r"Leaving the table\.")
+    if name.startswith("ctrl-c"):
+        # A SIGINT that lands in the instant between Python's last signal check and
+        # the read() of input() is only acted on at the next keystroke (a CPython
+        # race, seen here on a loaded machine); a user presses Ctrl-C again, and so
+        # does this test (the program ignores Ctrl-C once it is leaving).
+        try:
+            term.expect(r"Leaving the table\.", timeout=5)
+        except AssertionError:
+            term.type(key)
+            term.expect(r"Leaving the table\.")
+    else:
+        term.expect(r"Leaving the table\.")
     term.expect(r"The unfinished hand is not saved\.")
     term.expect(r"Saved 1 finished hand to ")
     assert term.finish() == 0

@@ -14,10 +14,13 @@ are saved as ``palace-hand/1`` JSONL after each hand and on leaving.
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -99,6 +102,15 @@ class Session:
         """Play until the game ends, you bust or you leave; returns the exit code."""
         if not self._save(quiet=True):
             return 2
+        previous = _set_interrupt_handler(signal.default_int_handler)
+        try:
+            return self._run()
+        finally:
+            _set_interrupt_handler(previous)
+
+    def _run(self) -> int:
+        # Ctrl-C leaves the table (KeyboardInterrupt) even when the program was
+        # started with SIGINT ignored (as a shell's background job is).
         self._intro()
         try:
             while not self.game.over:
@@ -109,6 +121,8 @@ class Session:
                 if self.game.over or not self._next_hand_wanted():
                     break
         except (_QuitError, EOFError, KeyboardInterrupt):
+            # Leaving: a second Ctrl-C must not cut the save short.
+            _set_interrupt_handler(signal.SIG_IGN)
             self.console.print()
             self.console.print(Text("Leaving the table.", style="bold"))
             if self.game.hand is not None:
@@ -308,6 +322,17 @@ class Session:
 
     def _console_read(self, prompt: str) -> str:
         return self.console.input(Text(prompt, style="bold"))
+
+
+def _set_interrupt_handler(handler: Any) -> Any:
+    """Install ``handler`` for SIGINT; return the one it replaces (main thread only:
+    elsewhere Python allows no signal handlers, and nothing changes)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    previous = signal.getsignal(signal.SIGINT)
+    if handler is not None:
+        signal.signal(signal.SIGINT, handler)
+    return previous
 
 
 def _prompt(view: Observation) -> str:
