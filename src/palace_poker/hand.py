@@ -683,20 +683,11 @@ class Hand:
         Everyone knows the soldiers and banners that were discarded face up; a player
         also knows their own palace cards and those they were shown (R-INFO-3).
         """
-        if not self.discard_palaces and not self.stock_palaces:
-            return tuple(self.discard_public), tuple(self.stock_public)
         seen = self.revealed[viewer] if viewer is not None else {}
-        zones: list[tuple[Card, ...]] = []
-        for public, palaces in (
-            (self.discard_public, self.discard_palaces),
-            (self.stock_public, self.stock_palaces),
-        ):
-            known = list(public)
-            for owner, cards in palaces:
-                if owner == viewer or owner in seen:
-                    known.extend(cards)
-            zones.append(tuple(known))
-        return zones[0], zones[1]
+        return (
+            _known(self.discard_public, self.discard_palaces, viewer, seen),
+            _known(self.stock_public, self.stock_palaces, viewer, seen),
+        )
 
     def events_for(self, viewer: object, start: int = 0) -> list[Event]:
         """The events from index ``start`` on, as ``viewer`` may see them (R-INFO-*)."""
@@ -743,6 +734,23 @@ class HandResult:
 def _everyone(eligible: list[int]) -> list[int]:
     """A layer's winners when the pot goes to the last player or is shared."""
     return eligible
+
+
+def _known(
+    public: list[Card],
+    palaces: list[tuple[int, list[Card]]],
+    viewer: int | None,
+    seen: dict[int, tuple[Card, ...]],
+) -> tuple[Card, ...]:
+    """The cards of one face-down pile that ``viewer`` can name: the public ones, and
+    the palace cards of the owners it is (or was shown)."""
+    if not palaces:
+        return tuple(public)
+    known = list(public)
+    for owner, cards in palaces:
+        if owner == viewer or owner in seen:
+            known.extend(cards)
+    return tuple(known)
 
 
 def _check_players(

@@ -72,8 +72,11 @@ def _mistyped_field(action: tuple[object, ...]) -> tuple[str, str, str | None] |
         return ("bad_target", f"no seat {target!r} to attack", "R-BET-1")
     if amount is not None and not _is_int(amount):
         return ("invalid_amount", f"amount {amount!r} is not a whole number of chips", _FORMAT)
-    if not isinstance(cards, tuple) or not all(isinstance(card, Card) for card in cards):
+    if not isinstance(cards, tuple):
         return ("malformed_action", f"cards {cards!r} are not a tuple of Card", _FORMAT)
+    for card in cards:
+        if not isinstance(card, Card):
+            return ("malformed_action", f"cards {cards!r} are not a tuple of Card", _FORMAT)
     return None
 
 

@@ -177,7 +177,7 @@ def observe(hand: Hand, viewer: object) -> Observation:
             sum(hand.contributions),
             tuple(hand.in_hand),
             hand.banners,
-            tuple(map(tuple, hand.soldiers)),
+            tuple([tuple(army) for army in hand.soldiers]),
             hand.set_aside,
             len(hand.stock),
             len(hand.discard_pile),
