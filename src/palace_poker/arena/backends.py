@@ -30,6 +30,8 @@ Done = Callable[[ChunkResult], None]
 IN_FLIGHT_PER_WORKER = 3
 #: Seconds to wait for the Dask scheduler to answer.
 CONNECT_TIMEOUT = 15
+#: Seconds to wait for a terminated worker, then for the pool's manager thread.
+TERMINATE_TIMEOUT = 5
 
 
 def run_inline(chunks: Sequence[Chunk], done: Done) -> None:
@@ -138,9 +140,17 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
         return
     processes: dict[int, BaseProcess] = getattr(pool, "_processes", None) or {}
     running = list(processes.values())  # shutdown() forgets them
+    manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in running:
         process.terminate()
+    # Let the pool's manager thread see its workers gone and finish: if the program
+    # exits while it is still closing its wake-up pipe, Python 3.11's exit hook can
+    # write to the closed pipe and print an "Exception ignored" traceback.
+    for process in running:
+        process.join(TERMINATE_TIMEOUT)
+    if manager is not None:
+        manager.join(TERMINATE_TIMEOUT)
 
 
 def run_dask(make_chunks: Callable[[int], Sequence[Chunk]], scheduler: str, done: Done) -> int:
