@@ -47,3 +47,14 @@ def test_every_source_gives_a_permutation_and_leaves_its_input_alone() -> None:
         order = source.shuffle(cards)
         assert sorted(order) == sorted(cards)
         assert cards == tuple(DECK)
+
+
+def test_fisher_yates_shuffles_any_list_as_random_shuffle_does() -> None:
+    # The bots and determinize shuffle unseen cards (and plain ints) this way.
+    for seed in range(100):
+        ours, reference = random.Random(seed), random.Random(seed)
+        for size in (0, 1, 5, 40):
+            mine, theirs = list(range(size)), list(range(size))
+            fisher_yates(mine, ours.getrandbits)
+            reference.shuffle(theirs)
+            assert mine == theirs

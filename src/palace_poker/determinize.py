@@ -33,7 +33,7 @@ from palace_poker.cards import DECK, Card
 from palace_poker.errors import IllegalActionError
 from palace_poker.hand import Hand, Phase
 from palace_poker.observation import Observation
-from palace_poker.shuffle import SeededShuffle, ShuffleSource
+from palace_poker.shuffle import SeededShuffle, ShuffleSource, fisher_yates
 
 
 def determinize(
@@ -55,14 +55,14 @@ def determinize(
             palaces[seat] = palace
     known = _placed_cards(view, palaces)
     unseen = [card for card in DECK if card not in known]
-    rng.shuffle(unseen)
+    fisher_yates(unseen, rng.getrandbits)
     for seat in range(n):
         if view.in_hand[seat] and not palaces[seat]:
             palaces[seat], unseen = tuple(unseen[:3]), unseen[3:]
     hidden_discards = view.discard_size - len(view.known_discards)
     discard_pile = [*view.known_discards, *unseen[:hidden_discards]]
     stock = [*view.known_stock, *unseen[hidden_discards:]]
-    rng.shuffle(stock)
+    fisher_yates(stock, rng.getrandbits)
     if len(stock) != view.stock_size:  # pragma: no cover - a view that breaks its own counts
         raise AssertionError("the view's card counts do not add up to 52")
     hand = _rebuild(view, palaces, stock, discard_pile)

@@ -23,10 +23,12 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from palace_poker.cards import Card, format_cards, parse_cards
 from palace_poker.errors import PalaceError, RecordError
+
+T = TypeVar("T")
 
 
 class ShuffleSource(Protocol):
@@ -65,14 +67,16 @@ class SeededShuffle:
         return SeededShuffle(self._random.getrandbits(64))
 
 
-def fisher_yates(order: list[Card], getrandbits: Callable[[int], int]) -> None:
+def fisher_yates(order: list[T], getrandbits: Callable[[int], int]) -> None:
     """Shuffle ``order`` in place exactly as ``random.Random.shuffle`` does.
 
     The same algorithm, written out (from the last index down, each swap partner
     drawn below ``i + 1`` by rejection from ``getrandbits(bit_length)``, as CPython's
     ``_randbelow_with_getrandbits``), so that a seed gives the orders it always gave,
     while the compiled engine runs the loop as C: dealing a hand shuffles 52 cards
-    at least twice, a good part of a hand's cost.
+    at least twice, a good part of a hand's cost (and the search bots shuffle the
+    cards they cannot see many times a decision). ``fisher_yates(x, rng.getrandbits)``
+    leaves ``x`` as ``rng.shuffle(x)`` would, ``rng`` a ``random.Random``.
     """
     for i in range(len(order) - 1, 0, -1):
         below = i + 1

@@ -32,6 +32,7 @@ from palace_poker.errors import IllegalActionError
 from palace_poker.hand import Hand
 from palace_poker.observation import Observation
 from palace_poker.options import Option
+from palace_poker.shuffle import fisher_yates
 
 
 class LazyShuffle:
@@ -48,7 +49,7 @@ class LazyShuffle:
         if self._random is None:
             self._random = random.Random(self._seed)
         order = list(cards)
-        self._random.shuffle(order)
+        fisher_yates(order, self._random.getrandbits)  # as self._random.shuffle(order)
         return order
 
 

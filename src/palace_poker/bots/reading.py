@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from palace_poker.evaluator import evaluate
 from palace_poker.observation import Observation
 from palace_poker.options import Option
+from palace_poker.shuffle import fisher_yates
 
 #: A hand value (``evaluate``) divided by this is its category plus a fraction.
 VALUE_SCALE = float(1 << 20)
@@ -86,12 +87,13 @@ class Reading:
             pool = list(self.pool)
             triples: list[tuple[int, ...]] = []
             if len(pool) >= 3:
-                shuffle = self._rng.shuffle
-                shuffle(pool)
+                # As rng.shuffle(pool), compiled (palace_poker.shuffle.fisher_yates).
+                getrandbits = self._rng.getrandbits
+                fisher_yates(pool, getrandbits)
                 index = 0
                 for _ in range(self._samples):
                     if index + 3 > len(pool):
-                        shuffle(pool)
+                        fisher_yates(pool, getrandbits)
                         index = 0
                     triples.append((pool[index], pool[index + 1], pool[index + 2]))
                     index += 3
