@@ -22,7 +22,8 @@ from setuptools import Extension, setup
 
 COMPILE_ARGS = [] if sys.platform == "win32" else ["-O3", "-std=c11"]
 
-# The modules a hand steps through on every decision, and determinize (search bots).
+# The modules a hand steps through on every decision, determinize, and the bots that
+# play in arenas (the search bots' own loops).
 CORE = [
     "actions",
     "battle",
@@ -33,6 +34,10 @@ CORE = [
     "options",
     "pot",
     "shuffle",
+    "bots/heuristic",
+    "bots/montecarlo",
+    "bots/random_bot",
+    "bots/reading",
 ]
 
 
