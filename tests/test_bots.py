@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from palace_poker import (
+    Action,
     ConfigError,
     Hand,
     IllegalActionError,
@@ -29,6 +30,7 @@ from palace_poker.bots import (
     HeuristicBot,
     HeuristicParams,
     MonteCarloBot,
+    RandomBot,
     make_bot,
 )
 from palace_poker.bots.reading import Reading, unseen_cards
@@ -361,3 +363,24 @@ def test_facing_a_bet_montecarlo_samples_worlds_that_explain_it() -> None:
     informed = explained(MonteCarloBot(seed=1))
     blind = explained(MonteCarloBot(seed=1, infer_tries=1))
     assert informed > blind + 0.2
+
+
+@pytest.mark.parametrize("base", [RandomBot, HeuristicBot, MonteCarloBot])
+def test_a_shipped_bot_can_be_subclassed_in_every_build(base: type[Any]) -> None:
+    # The bot classes stay Python even in compiled installs (docs/bots.md): a class
+    # compiled by mypyc could not be subclassed.
+    class Tweaked(base):  # type: ignore[misc]
+        chosen = 0
+
+        def act(self, view: Observation) -> Action:
+            Tweaked.chosen += 1
+            action: Action = super().act(view)
+            return action
+
+    hand = Hand.deal(Rules.of(10), [200, 200, 200], dealer=0, shuffle=SeededShuffle(4))
+    bot = Tweaked(seed=1)
+    while not hand.over:
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(bot.act(hand.observe(seat)))
+    assert Tweaked.chosen == len(hand.actions)
