@@ -199,6 +199,9 @@ def observe(hand: Hand, viewer: object) -> Observation:
 
 def _public_palaces(hand: Hand) -> dict[int, tuple[Card, ...]]:
     """Palace cards shown to everyone: those of a showdown (R-INFO-4)."""
+    result = hand.result
+    if result is None or result.end != "showdown":
+        return {}  # only a showdown, which ends the hand, shows palaces to all
     for event in reversed(hand.events):
         if isinstance(event, ShowdownRevealed):
             return dict(event.palaces)
