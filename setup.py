@@ -19,6 +19,7 @@ import os
 import sys
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 COMPILE_ARGS = [] if sys.platform == "win32" else ["-O3", "-std=c11"]
 
@@ -52,7 +53,7 @@ def core_extensions() -> list[Extension]:
     if not _compile_core():
         return []
     try:
-        from mypyc.build import mypycify
+        from mypyc.build import mypycify  # noqa: PLC0415 - only where mypyc is installed
     except ImportError:
         return []
     # The modules they import (the evaluator's optional NumPy path among them) are
@@ -69,6 +70,28 @@ def core_extensions() -> list[Extension]:
     return extensions
 
 
+class BuildExt(build_ext):
+    """The engine's compiled modules all together, or none of them.
+
+    mypyc builds one shared library holding the compiled code and a small extension
+    per module that loads it. Should the library fail to compile while the small
+    ones succeed, every compiled module would fail to import; so when any of them is
+    missing, the others are removed too and the engine runs as Python.
+    """
+
+    def run(self) -> None:
+        super().run()
+        names = {extension.name for extension in CORE_EXTENSIONS}
+        outputs = [self.get_ext_fullpath(name) for name in sorted(names)]
+        if names and not all(os.path.exists(path) for path in outputs):
+            for path in outputs:
+                if os.path.exists(path):
+                    os.remove(path)
+            print("warning: the engine could not be compiled; it will run as Python")
+
+
+CORE_EXTENSIONS = core_extensions()
+
 setup(
     ext_modules=[
         Extension(
@@ -77,6 +100,7 @@ setup(
             extra_compile_args=COMPILE_ARGS,
             optional=True,
         ),
-        *core_extensions(),
-    ]
+        *CORE_EXTENSIONS,
+    ],
+    cmdclass={"build_ext": BuildExt},
 )
