@@ -22,7 +22,7 @@ from palace_poker.arena.backends import BACKENDS, Backend
 from palace_poker.arena.plan import ArenaConfig, default_stack
 from palace_poker.arena.runner import ArenaResult, run_arena
 from palace_poker.bots import BOTS, make_bot
-from palace_poker.config import BETTING_STRUCTURES, Rules
+from palace_poker.config import Rules
 from palace_poker.errors import ConfigError
 
 DEFAULT_HANDS = 1000
@@ -92,13 +92,7 @@ def config_from_args(args: argparse.Namespace) -> tuple[ArenaConfig, Backend, in
     bots = tuple(name.strip() for name in args.seats.split(","))
     for name in dict.fromkeys(bots):
         make_bot(name, 0)  # raises unknown_bot
-    if args.betting not in BETTING_STRUCTURES:
-        raise ConfigError(
-            "invalid_rules",
-            f"--betting must be limit or no-limit, got {args.betting!r}",
-            rule="R-STAKE-1",
-            details={"field": "betting", "input": args.betting},
-        )
+    # Rules.of refuses a --betting other than limit or no-limit (invalid_rules).
     rules = Rules.of(
         _integer(args.small_bet, "small-bet", 1, "invalid_rules"), betting=args.betting
     )
