@@ -85,8 +85,17 @@ def _test_compiled(uv: Path, args: list[str]) -> int:
     print("$ (.venv-compiled) uv sync --no-editable; pytest tests", flush=True)
     env = _compiled_env()
     _sync(uv, env, editable=False)
-    probe = "import palace_poker; print(palace_poker.ENGINE_COMPILED)"
-    _run(uv, env, "python", "-c", probe)
+    # With a C compiler (the evaluator's extension built), the engine must have
+    # compiled too: a wheel that silently fell back to Python is a failure here.
+    probe = (
+        "import sys, palace_poker; from palace_poker import evaluator; "
+        "print('engine compiled:', palace_poker.ENGINE_COMPILED); "
+        "sys.exit(evaluator.COMPILED and not palace_poker.ENGINE_COMPILED)"
+    )
+    code = _run(uv, env, "python", "-c", probe)
+    if code != 0:
+        print("the wheel's engine did not compile although the evaluator did", flush=True)
+        return code
     # tests/ only: the doctests of src/ would import the uncompiled source files.
     targets = [] if any(arg.startswith("tests") for arg in args) else ["tests"]
     return _run(uv, env, "pytest", "-p", "no:cacheprovider", *targets, *args)
