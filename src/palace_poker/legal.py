@@ -86,7 +86,7 @@ def plan(hand: Hand, action: Action) -> Apply:
     if hand.to_act is None:
         raise _refuse("hand_over", f"{action}: the hand is over", "R-END-5", action)
     seat = action.seat
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < hand.n:
+    if not 0 <= seat < hand.n:  # its type is as_action's to check
         raise _refuse(
             "invalid_seat", f"{action}: no seat {seat!r} in a hand of {hand.n}", "R-TURN-1", action
         )
@@ -208,7 +208,7 @@ def _plan_bet(hand: Hand, action: Action) -> Apply:
 
 def _target_refusal(hand: Hand, seat: int, target: int | None) -> str | None:
     """Why ``target`` cannot be attacked by ``seat`` (R-BET-1), or None."""
-    if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < hand.n:
+    if target is None or not 0 <= target < hand.n:
         return f"no seat {target!r} to attack"
     if target == seat:
         return "a player cannot attack themselves"
@@ -240,7 +240,7 @@ def _check_soldiers(hand: Hand, action: Action, rule: str) -> None:
         )
     army = hand.soldiers[action.seat]
     for card in cards:
-        if not isinstance(card, Card) or card not in army:
+        if card not in army:
             raise _refuse(
                 "card_not_held",
                 f"{action}: {card} is not one of seat {action.seat}'s soldiers",
