@@ -23,20 +23,30 @@ from setuptools.command.build_ext import build_ext
 
 COMPILE_ARGS = [] if sys.platform == "win32" else ["-O3", "-std=c11"]
 
-# The modules a hand steps through on every decision, determinize, and the bots'
-# card reading (the search bots' inner loop). The bot classes stay Python: a class
-# compiled by mypyc cannot be subclassed by Python code, and tweaking a shipped bot
-# by subclassing it is natural.
+# The modules a hand steps through on every decision (the state, the rules, the
+# views and the Hand facade), determinize, and the bots' card reading (the search
+# bots' inner loop). The bot classes stay Python: a class compiled by mypyc cannot be
+# subclassed by Python code, and tweaking a shipped bot by subclassing it is natural.
 CORE = [
     "actions",
-    "battle",
+    "battles",
+    "chance",
+    "checks",
+    "dealing",
     "determinize",
+    "ending",
+    "events",
     "hand",
     "legal",
+    "moves",
     "observation",
     "options",
+    "piles",
     "pot",
+    "redaction",
     "shuffle",
+    "state",
+    "turns",
     "bots/reading",
 ]
 

@@ -235,9 +235,10 @@ def test_second_person_grammar() -> None:
 def _hidden_from(hand: Hand, me: int) -> set[Card]:
     """Other players' palace cards that ``me`` was never shown and never saw face up."""
     hidden: set[Card] = set()
+    shown = hand.observe(me).known_palaces
     for seat in range(hand.n):
         if seat != me:
-            hidden |= set(hand.palaces[seat]) - set(hand.revealed[me].get(seat, ()))
+            hidden |= set(hand.palaces[seat]) - set(shown.get(seat, ()))
     face_up = set(hand.banners) | set(hand.set_aside)
     face_up |= {e.card for e in hand.events if isinstance(e, SoldierBought)}
     return hidden - face_up
@@ -356,7 +357,7 @@ def test_a_session_plays_hands_and_never_shows_a_hidden_card(tmp_path: Path) -> 
         me = hand.names.index("You")
         for card in _hidden_from(hand, me):
             assert card.pretty() not in section, (card, section)
-        for palace in hand.revealed[me].values():  # R-INFO-3, R-INFO-4
+        for palace in hand.observe(me).known_palaces.values():  # R-INFO-3, R-INFO-4
             assert " ".join(c.pretty() for c in palace) in section
             shown += 1
     assert shown > 0  # the game had battles you fought or showdowns

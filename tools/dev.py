@@ -19,6 +19,7 @@ suite again there; the bench job measures that compiled install.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -84,6 +85,9 @@ def _test_compiled(uv: Path, args: list[str]) -> int:
     """The test suite again, against the wheel with the engine compiled by mypyc."""
     print("$ (.venv-compiled) uv sync --no-editable; pytest tests", flush=True)
     env = _compiled_env()
+    # setuptools reuses build/: a module compiled by an earlier build and since
+    # removed from the compiled set would otherwise land in the wheel again.
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
     _sync(uv, env, editable=False)
     # With a C compiler (the evaluator's extension built), the engine must have
     # compiled too: a wheel that silently fell back to Python is a failure here.

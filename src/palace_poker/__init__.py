@@ -21,11 +21,12 @@ from palace_poker.errors import (
     RecordError,
 )
 from palace_poker.evaluator import Category, describe, evaluate, evaluate_batch
-from palace_poker.events import Event, redact
+from palace_poker.events import Event
 from palace_poker.hand import Hand, HandResult, Phase
 from palace_poker.observation import Observation
 from palace_poker.options import Option
 from palace_poker.record import replay
+from palace_poker.redaction import redact
 from palace_poker.shuffle import RecordedShuffle, SecureShuffle, SeededShuffle, ShuffleSource
 
 __version__ = "0.1.0"

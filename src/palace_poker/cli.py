@@ -16,10 +16,10 @@ from typing import TextIO
 from palace_poker.bots import make_bot
 from palace_poker.config import Rules
 from palace_poker.errors import PalaceError, RecordError
-from palace_poker.events import redact
 from palace_poker.game import Game
 from palace_poker.narrate import narrate
 from palace_poker.record import dumps, parse_records, replay
+from palace_poker.redaction import redact
 from palace_poker.shuffle import SecureShuffle, SeededShuffle, ShuffleSource
 
 #: Modules that add a subcommand: each has ``add_parser(subparsers)``, which sets

@@ -14,12 +14,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from palace_poker.errors import ConfigError
 
 Betting = Literal["limit", "no-limit"]
 BETTING_STRUCTURES: tuple[Betting, ...] = ("limit", "no-limit")
+
+#: Players at a table or in a hand.
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 10
+#: Soldiers a player may keep after a BUY or a capture (R-BUY-3, R-CAPT-1).
+MAX_SOLDIERS: Final = 5
 
 
 class _Default(Enum):

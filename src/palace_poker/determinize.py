@@ -28,12 +28,12 @@ from __future__ import annotations
 import random
 
 from palace_poker.actions import Verb
-from palace_poker.battle import Battle
 from palace_poker.cards import DECK, Card
 from palace_poker.errors import IllegalActionError
-from palace_poker.hand import Hand, Phase
+from palace_poker.hand import Hand
 from palace_poker.observation import Observation
 from palace_poker.shuffle import SeededShuffle, ShuffleSource, fisher_yates
+from palace_poker.state import NO_CHANCE, HandState, Phase
 
 
 def determinize(
@@ -47,12 +47,15 @@ def determinize(
     viewer = view.viewer
     if viewer is None:
         raise IllegalActionError("invalid_seat", "a spectator's view cannot be determinized")
+    if view.phase == "chance":
+        raise IllegalActionError(
+            "chance_due", "a view taken while a card is being dealt cannot be determinized"
+        )
     n = len(view.stacks)
     palaces: list[tuple[Card, ...]] = [()] * n
     palaces[viewer] = view.palace
     for seat, palace in view.known_palaces.items():
-        if view.in_hand[seat]:
-            palaces[seat] = palace
+        palaces[seat] = palace
     known = _placed_cards(view, palaces)
     unseen = [card for card in DECK if card not in known]
     fisher_yates(unseen, rng.getrandbits)
@@ -65,9 +68,9 @@ def determinize(
     fisher_yates(stock, rng.getrandbits)
     if len(stock) != view.stock_size:  # pragma: no cover - a view that breaks its own counts
         raise AssertionError("the view's card counts do not add up to 52")
-    hand = _rebuild(view, palaces, stock, discard_pile)
-    hand._shuffle = shuffle if shuffle is not None else SeededShuffle(rng.getrandbits(64))
-    return hand
+    stock.reverse()  # drawn from the end: the pile lists its top first
+    source = shuffle if shuffle is not None else SeededShuffle(rng.getrandbits(64))
+    return Hand(_rebuild(view, tuple(palaces), bytes(stock), bytes(discard_pile), source))
 
 
 def _placed_cards(view: Observation, palaces: list[tuple[Card, ...]]) -> set[Card]:
@@ -86,59 +89,51 @@ def _placed_cards(view: Observation, palaces: list[tuple[Card, ...]]) -> set[Car
 
 def _rebuild(
     view: Observation,
-    palaces: list[tuple[Card, ...]],
-    stock: list[Card],
-    discard_pile: list[Card],
-) -> Hand:
-    """A Hand in the view's position with the given hidden cards."""
-    n = len(view.stacks)
+    palaces: tuple[tuple[Card, ...], ...],
+    stock: bytes,
+    discard_pile: bytes,
+    source: ShuffleSource,
+) -> HandState:
+    """A state in the view's position with the given hidden cards. Its only shuffle
+    is the sampled stock: it has no deal of its own."""
     viewer = view.viewer
     assert viewer is not None
-    hand = Hand()
-    hand.rules = view.rules
-    hand.n = n
-    hand.dealer = view.dealer
-    hand.names = view.names
-    hand.start_stacks = tuple(s + c for s, c in zip(view.stacks, view.contributions, strict=True))
-    hand.stacks = list(view.stacks)
-    hand.contributions = list(view.contributions)
-    hand.banners = view.banners
-    hand.palaces = palaces
-    hand.soldiers = [list(army) for army in view.soldiers]
-    hand.in_hand = list(view.in_hand)
-    hand.stock = stock
-    hand.discard_pile = discard_pile
-    hand.discard_public = list(view.known_discards)
-    hand.discard_palaces = []
-    hand.stock_public = list(view.known_stock)
-    hand.stock_palaces = []
-    hand.set_aside = view.set_aside
-    hand.phase = Phase(view.phase)
-    hand.to_act = view.to_act
-    hand.turn = view.turn if view.turn is not None else 0
-    hand.battle = _battle(view)
-    hand.quiet = list(view.quiet)
-    hand.revealed = [{} for _ in range(n)]
-    hand.revealed[viewer] = dict(view.known_palaces)
-    hand.shuffles = []
-    hand.actions = list(view.actions)
-    hand.events = []
-    hand.result = None
-    hand._trim_rule = _trim_rule(view)
-    return hand
-
-
-def _battle(view: Observation) -> Battle | None:
-    if view.battle is None:
-        return None
-    b = view.battle
-    return Battle.restore(
-        b.attacker,
-        b.defender,
-        raises=b.raises,
-        last_raise=b.last_raise,
-        raised=b.raised,
-        defender_entry_paid=b.defender_entry_paid,
+    revealed: list[tuple[int, ...]] = [()] * len(view.stacks)
+    revealed[viewer] = tuple(view.known_palaces)
+    return HandState(
+        rules=view.rules,
+        dealer=view.dealer,
+        names=view.names,
+        start_stacks=tuple(s + c for s, c in zip(view.stacks, view.contributions, strict=True)),
+        stacks=view.stacks,
+        contributions=view.contributions,
+        banners=view.banners,
+        palaces=palaces,
+        soldiers=view.soldiers,
+        in_hand=view.in_hand,
+        set_aside=view.set_aside,
+        shuffles=(stock,),
+        drawn=0,
+        discard_pile=discard_pile,
+        discard_public=view.known_discards,
+        discard_palaces=(),
+        stock_public=view.known_stock,
+        stock_palaces=(),
+        revealed=tuple(revealed),
+        phase=Phase(view.phase),
+        to_act=view.to_act,
+        turn=view.turn if view.turn is not None else 0,
+        quiet=view.quiet,
+        trim_rule=_trim_rule(view),
+        battle=view.battle,
+        chance=NO_CHANCE,
+        deal=None,
+        source=source,
+        version=view.version,
+        actions=view.actions,
+        events=[],
+        events_shared=False,
+        result=None,
     )
 
 

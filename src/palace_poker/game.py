@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from palace_poker.cards import DECK, Card
-from palace_poker.config import Rules
+from palace_poker.config import MAX_PLAYERS, MIN_PLAYERS, Rules
 from palace_poker.errors import ConfigError, IllegalActionError
-from palace_poker.hand import MAX_PLAYERS, MIN_PLAYERS, Hand, HandResult
+from palace_poker.hand import Hand, HandResult
 from palace_poker.shuffle import SecureShuffle, ShuffleSource
 
 

@@ -10,31 +10,18 @@ a hidden card however it is used.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
-from palace_poker import legal as _legal
 from palace_poker.actions import Action
 from palace_poker.cards import Card
+from palace_poker.checks import viewer_seat
 from palace_poker.config import Rules
-from palace_poker.errors import IllegalActionError
-from palace_poker.events import ShowdownRevealed
+from palace_poker.ending import known
+from palace_poker.legal import legal_options
 from palace_poker.options import Option
+from palace_poker.state import BattleView, HandState
 
-if TYPE_CHECKING:
-    from palace_poker.hand import Hand
-
-
-class BattleView(NamedTuple):
-    """The public state of the battle in progress."""
-
-    attacker: int
-    defender: int
-    raises: int
-    last_raise: int
-    #: raise chips each side has put in: (attacker, defender)
-    raised: tuple[int, int]
-    #: whether the defender has paid their entry (with a call or a raise, R-BET-4)
-    defender_entry_paid: bool
+__all__ = ["BattleView", "Observation", "observe"]
 
 
 class Observation(NamedTuple):
@@ -75,6 +62,8 @@ class Observation(NamedTuple):
     known_discards: tuple[Card, ...]
     #: the same for cards reshuffled from the discard pile into the stock (R-BUY-2)
     known_stock: tuple[Card, ...]
+    #: the hand's version: one more for every action (and chance outcome) applied
+    version: int = 0
 
     @property
     def all_in(self) -> tuple[bool, ...]:
@@ -127,82 +116,70 @@ class Observation(NamedTuple):
             "quiet": list(self.quiet),
             "known_discards": [str(c) for c in self.known_discards],
             "known_stock": [str(c) for c in self.known_stock],
+            "version": self.version,
         }
 
 
+# A plain tuple in field order (see options._new): this runs for every decision of
+# every bot.
 _new: Final = tuple.__new__
 # A dict lookup is cheaper than the enum's value property, and views carry plain text.
 # (Phase members are str and hash as their text.)
-_PHASE_TEXT: Final[dict[str, str]] = {text: text for text in ("turn", "battle", "trim", "over")}
+_PHASE_TEXT: Final[dict[str, str]] = {
+    text: text for text in ("turn", "battle", "trim", "chance", "over")
+}
 
 
-def viewer_seat(hand: Hand, viewer: object) -> int | None:
-    """``viewer`` checked: a seat of ``hand``, or None for a spectator."""
-    if viewer is None:
-        return None
-    if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < hand.n:
-        return viewer
-    raise IllegalActionError("invalid_seat", f"no seat {viewer!r} to observe from")
-
-
-def observe(hand: Hand, viewer: object) -> Observation:
-    """Build ``viewer``'s observation of ``hand`` (R-INFO-1..4)."""
-    seat = viewer_seat(hand, viewer)
-    battle = hand.battle
-    battle_view = None
-    if battle is not None:
-        battle_view = _new(
-            BattleView,
-            (
-                battle.attacker,
-                battle.defender,
-                battle.raises,
-                battle.last_raise,
-                (battle.raised(battle.attacker), battle.raised(battle.defender)),
-                battle.entry_paid(battle.defender),
-            ),
-        )
-    result = hand.result
-    known_discards, known_stock = hand.known_face_down(seat)
-    # A plain tuple in field order: this runs for every decision of every bot.
+def observe(state: HandState, viewer: object) -> Observation:
+    """Build ``viewer``'s observation of ``state`` (R-INFO-1..4)."""
+    seat = viewer_seat(viewer, state.n)
+    result = state.result
+    if seat is None:
+        seen: tuple[int, ...] = ()
+        palace: tuple[Card, ...] = ()
+        shown = _showdown_palaces(state)
+    else:
+        seen = state.revealed[seat]
+        palace = state.palaces[seat]
+        shown = {other: state.palaces[other] for other in seen} if seen else {}
+    options = legal_options(state) if seat is not None and state.to_act == seat else ()
     return _new(
         Observation,
         (
             seat,
-            hand.rules,
-            hand.names,
-            hand.dealer,
-            tuple(hand.stacks),
-            tuple(hand.contributions),
-            sum(hand.contributions),
-            tuple(hand.in_hand),
-            hand.banners,
-            tuple([tuple(army) for army in hand.soldiers]),
-            hand.set_aside,
-            len(hand.stock),
-            len(hand.discard_pile),
-            hand.palaces[seat] if seat is not None else (),
-            dict(hand.revealed[seat]) if seat is not None else _public_palaces(hand),
-            _PHASE_TEXT[hand.phase],
-            None if result is not None else hand.turn,
-            hand.to_act,
-            battle_view,
-            tuple(_legal.legal_options(hand)) if seat is not None and hand.to_act == seat else (),
-            tuple(hand.actions),
+            state.rules,
+            state.names,
+            state.dealer,
+            state.stacks,
+            state.contributions,
+            sum(state.contributions),
+            state.in_hand,
+            state.banners,
+            state.soldiers,
+            state.set_aside,
+            state.pile_size() if state.banners else 0,  # no stock during the banner deal
+            len(state.discard_pile),
+            palace,
+            shown,
+            _PHASE_TEXT[state.phase],
+            None if result is not None else state.turn,
+            state.to_act,
+            state.battle,
+            tuple(options),
+            state.actions,
             result.end if result is not None else None,
-            tuple(hand.quiet),
-            known_discards,
-            known_stock,
+            state.quiet,
+            known(state.discard_public, state.discard_palaces, seat, seen),
+            known(state.stock_public, state.stock_palaces, seat, seen),
+            state.version,
         ),
     )
 
 
-def _public_palaces(hand: Hand) -> dict[int, tuple[Card, ...]]:
-    """Palace cards shown to everyone: those of a showdown (R-INFO-4)."""
-    result = hand.result
+def _showdown_palaces(state: HandState) -> dict[int, tuple[Card, ...]]:
+    """Palace cards shown to everyone: those of a showdown (R-INFO-4), which ends the
+    hand; they are the palaces of the players still in it."""
+    result = state.result
     if result is None or result.end != "showdown":
-        return {}  # only a showdown, which ends the hand, shows palaces to all
-    for event in reversed(hand.events):
-        if isinstance(event, ShowdownRevealed):
-            return dict(event.palaces)
-    return {}
+        return {}
+    return {seat: state.palaces[seat] for seat in state.alive()}

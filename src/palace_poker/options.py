@@ -16,6 +16,10 @@ from typing import Final, NamedTuple
 from palace_poker.actions import Action, Verb
 from palace_poker.cards import Card
 
+# Options and actions are built as plain tuples in field order by the functions
+# below: every decision of every bot lists its options and makes one an action, and
+# a named tuple's own constructor is a Python function the compiled engine cannot
+# inline (see events._build).
 _new: Final = tuple.__new__
 
 
@@ -40,7 +44,6 @@ class Option(NamedTuple):
 
     def action(self, *, amount: int | None = None, cards: tuple[Card, ...] = ()) -> Action:
         """The action for this option with the given choice."""
-        # Fields in order, by tuple.__new__: see hand._new (a bot calls this per decision).
         return _new(Action, (self.seat, self.verb, self.target, amount, cards))
 
     def actions(self) -> Iterator[Action]:
@@ -69,3 +72,21 @@ class Option(NamedTuple):
         if self.cards:
             text += f" <{self.min_cards}..{self.max_cards} of {' '.join(map(str, self.cards))}>"
         return text + (f" (costs {self.cost})" if self.cost else "")
+
+
+def option(
+    seat: int,
+    verb: Verb,
+    cost: int,
+    target: int | None = None,
+    *,
+    min_amount: int | None = None,
+    max_amount: int | None = None,
+    cards: tuple[Card, ...] = (),
+    min_cards: int = 0,
+    max_cards: int = 0,
+) -> Option:
+    """``Option(...)``, built as a plain tuple (see the comment on ``_new``)."""
+    return _new(
+        Option, (seat, verb, cost, target, min_amount, max_amount, cards, min_cards, max_cards)
+    )

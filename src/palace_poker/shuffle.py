@@ -9,6 +9,10 @@ an order of the cards it shuffles. Three sources cover every use:
   same hands;
 * :class:`RecordedShuffle` replays the orders listed in a hand record.
 
+A copy of a hand needs a source of its own that gives the orders the original's
+would give from then on, without consuming the original's: :func:`fork` makes one.
+Forking a seeded source costs nothing until one of the two next shuffles.
+
 >>> from palace_poker.cards import parse_cards
 >>> src = SeededShuffle(7)
 >>> order = src.shuffle(parse_cards("As Kd 7c"))
@@ -20,13 +24,15 @@ True
 
 from __future__ import annotations
 
+import copy
 import random
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
-from palace_poker.cards import Card, format_cards, parse_cards
-from palace_poker.errors import PalaceError, RecordError
+from palace_poker.cards import DECK, Card, format_cards, parse_cards
+from palace_poker.checks import is_int, short
+from palace_poker.errors import ConfigError, PalaceError, RecordError
 
 T = TypeVar("T")
 
@@ -39,32 +45,178 @@ class ShuffleSource(Protocol):
         ...
 
 
+# One operating-system generator serves every secure source: it keeps no state of its
+# own (each call reads fresh randomness from the OS), so sharing it is safe, and a
+# hand holding a secure source then costs no generator of its own.
+_SYSTEM: random.Random = secrets.SystemRandom()
+
+
 class SecureShuffle:
     """Shuffles with the operating system's cryptographically secure generator."""
 
-    def __init__(self) -> None:
-        self._random = secrets.SystemRandom()
+    __slots__ = ()
 
     def shuffle(self, cards: Sequence[Card]) -> list[Card]:
         order = list(cards)
-        self._random.shuffle(order)
+        _SYSTEM.shuffle(order)
         return order
+
+    def fork(self) -> SecureShuffle:
+        """Itself: every order it gives is fresh randomness anyway."""
+        return self
 
 
 class SeededShuffle:
-    """Reproducible shuffles from a seed (a private ``random.Random``)."""
+    """Reproducible shuffles from a seed (a private ``random.Random``, built on the
+    first shuffle)."""
+
+    __slots__ = ("_pending", "_random", "_seed")
 
     def __init__(self, seed: int | str | bytes | None) -> None:
-        self._random = random.Random(seed)
+        self._seed = seed
+        self._random: random.Random | None = None
+        self._pending: _Snapshot | None = None  # forks taken since the last shuffle
+
+    def _generator(self) -> random.Random:
+        """The generator, about to be drawn from: forks taken since the last draw get
+        its state first."""
+        generator = self._random
+        if generator is None:
+            generator = self._random = random.Random(self._seed)
+        pending = self._pending
+        if pending is not None:
+            pending.state = generator.getstate()
+            self._pending = None
+        return generator
 
     def shuffle(self, cards: Sequence[Card]) -> list[Card]:
         order = list(cards)
-        fisher_yates(order, self._random.getrandbits)
+        fisher_yates(order, self._generator().getrandbits)
         return order
 
     def spawn(self) -> SeededShuffle:
         """A new independent source seeded from this one (one per hand of a game)."""
-        return SeededShuffle(self._random.getrandbits(64))
+        return SeededShuffle(self._generator().getrandbits(64))
+
+    def fork(self) -> _SeededFork:
+        """A source that gives the orders this one would give from now on."""
+        pending = self._pending
+        if pending is None:
+            pending = self._pending = _Snapshot()
+        return _SeededFork(self, pending)
+
+    def _state_now(self) -> Any:
+        """The generator's state (None: not built yet, so the seed's)."""
+        return self._random.getstate() if self._random is not None else None
+
+    @classmethod
+    def _at(cls, seed: int | str | bytes | None, state: Any) -> SeededShuffle:
+        """A source with ``seed``'s generator at ``state`` (None: the start)."""
+        source = cls(seed)
+        if state is not None:
+            generator = source._random = random.Random()
+            generator.setstate(state)
+        return source
+
+
+class _Snapshot:
+    """The state of a seeded source's generator at a fork, filled in by the source
+    before it draws again (None until then)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self) -> None:
+        self.state: Any = None
+
+
+class _SeededFork:
+    """A fork of a :class:`SeededShuffle`: the orders its parent would have given
+    from the fork on. Until its first shuffle it only remembers where it forked."""
+
+    __slots__ = ("_own", "_parent", "_snapshot")
+
+    def __init__(self, parent: SeededShuffle, snapshot: _Snapshot) -> None:
+        self._parent: SeededShuffle | None = parent
+        self._snapshot = snapshot
+        self._own: SeededShuffle | None = None
+
+    def _source(self) -> SeededShuffle:
+        own = self._own
+        if own is None:
+            parent = self._parent
+            assert parent is not None
+            state = self._snapshot.state
+            if state is None:  # the parent has not drawn since the fork
+                state = parent._state_now()
+            own = self._own = SeededShuffle._at(parent._seed, state)
+            self._parent = None
+        return own
+
+    def shuffle(self, cards: Sequence[Card]) -> list[Card]:
+        return self._source().shuffle(cards)
+
+    def spawn(self) -> SeededShuffle:
+        return self._source().spawn()
+
+    def fork(self) -> _SeededFork:
+        parent = self._parent
+        if parent is not None:  # not drawn from yet: a fork at the same point
+            return _SeededFork(parent, self._snapshot)
+        return self._source().fork()
+
+
+def fork(source: ShuffleSource | None) -> ShuffleSource | None:
+    """A source that gives the orders ``source`` would give from now on, without
+    consuming ``source``'s: its own ``fork()`` if it has one, else a deep copy."""
+    if source is None:
+        return None
+    method = getattr(source, "fork", None)
+    if method is not None:
+        forked: ShuffleSource = method()
+        return forked
+    copied: ShuffleSource = copy.deepcopy(source)
+    return copied
+
+
+_CARD: Final = Card  # a C static in the compiled engine, not a global looked up
+
+
+def check_order(order: object, cards: Sequence[Card], what: str) -> bytes:
+    """A shuffle source's ``order`` of ``cards`` as bytes, if it is a permutation of
+    them (a list or tuple of cards: ``Card`` or card indexes 0..51, never a bool).
+
+    Raises ``ConfigError('invalid_shuffle')`` otherwise.
+    """
+    if not isinstance(order, list | tuple):
+        raise _bad_order(f"gave {short(order)} instead of a list of cards", what, cards)
+    for item in order:
+        if type(item) is not _CARD and not (is_int(item) and 0 <= item < 52):
+            raise _bad_order(f"gave {short(item)}, which is no card", what, cards)
+    packed = bytes(order)
+    # As many cards, and the same set (a bit a card): a repeated card would leave a
+    # bit unset.
+    mask = expected = 0
+    for index in packed:
+        mask |= 1 << index
+    for index in bytes(cards):
+        expected |= 1 << index
+    if len(packed) != len(cards) or mask != expected:
+        raise _bad_order(
+            f"gave {len(order)} cards that are not the {len(cards)} cards shuffled "
+            "(a card repeated, missing or foreign)",
+            what,
+            cards,
+        )
+    return packed
+
+
+def _bad_order(message: str, what: str, cards: Sequence[Card]) -> ConfigError:
+    return ConfigError(
+        "invalid_shuffle",
+        f"the shuffle source, shuffling {len(cards)} cards ({what}), {message}",
+        rule="R-CARD-1",
+        details={"pile": what, "cards": len(cards)},
+    )
 
 
 def fisher_yates(order: list[T], getrandbits: Callable[[int], int]) -> None:
@@ -91,12 +243,23 @@ class RecordedShuffle:
     """Replays recorded orders; each must be a permutation of the cards shuffled.
 
     ``orders`` are text (``"Ah 7h ..."``) or card lists. A wrong order raises
-    :class:`RecordError` (``shuffle_mismatch``) naming the shuffle's index.
+    :class:`RecordError` (``shuffle_mismatch``) naming the shuffle's index. With
+    ``then``, shuffles after the listed ones come from that source (a hand resumed
+    from its record goes on with a live source).
     """
 
-    def __init__(self, orders: Sequence[str | Sequence[Card]]) -> None:
-        self._orders = list(orders)
+    def __init__(
+        self, orders: Sequence[str | Sequence[Card]], *, then: ShuffleSource | None = None
+    ) -> None:
+        self._orders = tuple(orders)
+        self._then = then
         self.used = 0
+
+    def fork(self) -> RecordedShuffle:
+        """A source at the same point of the same orders."""
+        other = RecordedShuffle(self._orders, then=fork(self._then))
+        other.used = self.used
+        return other
 
     @property
     def remaining(self) -> int:
@@ -105,6 +268,12 @@ class RecordedShuffle:
 
     def shuffle(self, cards: Sequence[Card]) -> list[Card]:
         index = self.used
+        then = self._then
+        if index >= len(self._orders) and then is not None:
+            order = then.shuffle(cards)
+            if type(then) not in CHECKED_SOURCES:
+                return [DECK[i] for i in check_order(order, cards, "resumed")]
+            return order
         if index >= len(self._orders):
             raise RecordError(
                 "shuffle_mismatch",
@@ -137,3 +306,9 @@ class RecordedShuffle:
             )
         self.used += 1
         return order
+
+
+#: The project's own sources: their orders are permutations by construction (a
+#: RecordedShuffle checks what it replays, and the orders of its ``then``), so a hand
+#: does not check them again.
+CHECKED_SOURCES: Final = frozenset({SecureShuffle, SeededShuffle, _SeededFork, RecordedShuffle})

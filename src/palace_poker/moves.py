@@ -1,0 +1,51 @@
+"""Carrying out a checked decision or a chance outcome: the one way a state changes
+after the deal.
+
+:func:`perform` applies a :class:`~palace_poker.legal.Plan` (an action that
+``legal.plan`` accepted), :func:`deal_card` a chance outcome that ``piles``
+accepted; both then let the shuffle source resolve whatever chance follows, and
+count one more version of the state.
+"""
+
+from __future__ import annotations
+
+from palace_poker.battles import battle_fold, call, raise_
+from palace_poker.cards import Card
+from palace_poker.chance import resolve, settle
+from palace_poker.legal import BATTLE_FOLD, BET, BUY, CALL, DISCARD, RAISE, STAY, TRIM, Plan
+from palace_poker.state import HandState
+from palace_poker.turns import bet, buy, discard, fold, stay, trim
+
+
+def perform(state: HandState, plan: Plan) -> None:
+    """Apply ``plan`` to ``state``; with a shuffle source, deal what chance follows."""
+    action = plan.action
+    seat, move = action.seat, plan.move
+    if move == STAY:
+        stay(state, seat)
+    elif move == BUY:
+        buy(state)
+    elif move == TRIM:
+        trim(state, seat, action.cards)
+    elif move == BET:
+        assert action.target is not None
+        bet(state, seat, action.target, plan.amount)
+    elif move == CALL:
+        call(state, seat)
+    elif move == RAISE:
+        raise_(state, seat, plan.amount)
+    elif move == BATTLE_FOLD:
+        battle_fold(state, seat)
+    elif move == DISCARD:
+        discard(state, seat, action.cards)
+    else:
+        fold(state, seat)
+    state.actions = (*state.actions, action)
+    state.version += 1
+    settle(state)
+
+
+def deal_card(state: HandState, card: Card) -> None:
+    """Deal ``card`` as the chance step due says (explicit chance)."""
+    resolve(state, card)
+    state.version += 1

@@ -1,0 +1,412 @@
+"""The state of one hand as one plain record (:class:`HandState`).
+
+Every field holds an immutable value (an int, a tuple, bytes, a frozen record), so
+that a copy shares them all and costs one object, and a change replaces a field's
+value instead of mutating it: nobody who holds an older value sees it change. The
+one exception is the list of events, which grows by several events a decision: it
+is appended to in place, and shared by a copy until either side adds an event,
+which first gives that side a list of its own (``events_shared``). The
+transitions that change a state are functions in the rules modules (``dealing``,
+``turns``, ``battles``, ``ending``, ``chance``); this module only holds the record
+and the questions every one of them asks of it.
+
+Cards a hand draws from come from its shuffles: ``shuffles`` lists every shuffle
+performed, each as the order of its cards (top first, one byte per card index), and
+the *pile* cards are drawn from is always the last one, of which ``drawn`` cards
+are gone. The pile is the deck during the banner deal (or the set-aside cards
+shuffled into it, R-BANNER-3), then the stock (R-BANNER-4, R-PALACE-1), then the
+discard pile shuffled into a new stock (R-BUY-2). So the record of a hand and its
+stock are one and the same value.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Final, NamedTuple
+
+from palace_poker.actions import Action
+from palace_poker.cards import DECK, Card
+from palace_poker.config import Rules
+from palace_poker.events import End, Event
+from palace_poker.shuffle import ShuffleSource
+
+
+class Phase(StrEnum):
+    """Which kind of decision is due."""
+
+    TURN = "turn"  # the player to act chooses BUY, DISCARD, BET, STAY or FOLD
+    BATTLE = "battle"  # a battler responds: FOLD, CALL or RAISE
+    TRIM = "trim"  # after a BUY or a capture: which soldiers to discard
+    CHANCE = "chance"  # a card is to be dealt or drawn (explicit chance only)
+    OVER = "over"  # the hand has ended
+
+
+# The phases as module constants: the compiled engine reads a Final from a C static,
+# where ``Phase.TURN`` is an attribute lookup on the enum class at every use.
+TURN: Final = Phase.TURN
+BATTLE: Final = Phase.BATTLE
+TRIM: Final = Phase.TRIM
+CHANCE: Final = Phase.CHANCE
+OVER: Final = Phase.OVER
+
+# Which chance outcome is due (``HandState.chance``): none, a card of the banner
+# deal, a palace card, or the card a BUY draws.
+NO_CHANCE: Final = 0
+BANNER_CARD: Final = 1
+PALACE_CARD: Final = 2
+SOLDIER_CARD: Final = 3
+
+
+class HandResult(NamedTuple):
+    """How a hand ended: ``end`` (R-END-*), the final ``stacks`` and each ``payout``."""
+
+    end: End
+    stacks: tuple[int, ...]
+    payouts: tuple[int, ...]
+
+
+class BattleView(NamedTuple):
+    """The public state of the battle in progress (R-BET-*), as every viewer sees it.
+
+    Each side pays its own entry once (R-BET-2); only raises are matched. ``raised``
+    counts the raise chips each side has put in, (attacker, defender): its own
+    raises and the raises it matched, so what a side still owes to match the other
+    is the difference.
+    """
+
+    attacker: int
+    defender: int
+    #: raises made so far, the opening raise included (``max_raises``, R-BET-5)
+    raises: int
+    #: the latest raise increment (the no-limit minimum, R-BET-5)
+    last_raise: int
+    #: raise chips each side has put in: (attacker, defender)
+    raised: tuple[int, int]
+    #: whether the defender has paid their entry (with a call or a raise, R-BET-4)
+    defender_entry_paid: bool
+
+
+# Battles are built as plain tuples in field order (a named tuple's own constructor
+# is a Python function, which the compiled engine cannot inline): one per response.
+_new: Final = tuple.__new__
+
+
+def battle_view(
+    attacker: int,
+    defender: int,
+    *,
+    raises: int,
+    last_raise: int,
+    raised: tuple[int, int],
+    defender_entry_paid: bool,
+) -> BattleView:
+    """``BattleView(...)``, built as a plain tuple (see ``_new``)."""
+    return _new(BattleView, (attacker, defender, raises, last_raise, raised, defender_entry_paid))
+
+
+class Deal:
+    """The banner and palace deal while it is in progress (R-BANNER-*, R-PALACE-1).
+
+    Never changed once built (a state's values are shared by its copies).
+    """
+
+    __slots__ = ("aside", "banners", "palace_cards")
+
+    def __init__(
+        self, banners: tuple[Card, ...], aside: tuple[Card, ...], palace_cards: int
+    ) -> None:
+        #: banners dealt so far, by dealing position
+        self.banners = banners
+        #: cards set aside since the deck was last shuffled (R-BANNER-3 gathers them)
+        self.aside = aside
+        #: palace cards dealt so far (card ``k`` goes to dealing position ``k % n``)
+        self.palace_cards = palace_cards
+
+
+class HandState:
+    """Everything one hand holds; seats are ``0..n-1`` clockwise.
+
+    Built by ``dealing.deal``, by :meth:`copy` and by ``determinize``, all through
+    this one constructor.
+    """
+
+    __slots__ = (
+        "actions",
+        "banners",
+        "battle",
+        "chance",
+        "contributions",
+        "deal",
+        "dealer",
+        "discard_palaces",
+        "discard_pile",
+        "discard_public",
+        "drawn",
+        "events",
+        "events_shared",
+        "in_hand",
+        "n",
+        "names",
+        "palaces",
+        "phase",
+        "quiet",
+        "result",
+        "revealed",
+        "rules",
+        "set_aside",
+        "shuffles",
+        "soldiers",
+        "source",
+        "stacks",
+        "start_stacks",
+        "stock_palaces",
+        "stock_public",
+        "to_act",
+        "trim_rule",
+        "turn",
+        "version",
+    )
+
+    def __init__(
+        self,
+        *,
+        rules: Rules,
+        dealer: int,
+        names: tuple[str, ...],
+        start_stacks: tuple[int, ...],
+        stacks: tuple[int, ...],
+        contributions: tuple[int, ...],
+        banners: tuple[Card, ...],
+        palaces: tuple[tuple[Card, ...], ...],
+        soldiers: tuple[tuple[Card, ...], ...],
+        in_hand: tuple[bool, ...],
+        set_aside: tuple[Card, ...],
+        shuffles: tuple[bytes, ...],
+        drawn: int,
+        discard_pile: bytes,
+        discard_public: tuple[Card, ...],
+        discard_palaces: tuple[tuple[int, tuple[Card, ...]], ...],
+        stock_public: tuple[Card, ...],
+        stock_palaces: tuple[tuple[int, tuple[Card, ...]], ...],
+        revealed: tuple[tuple[int, ...], ...],
+        phase: Phase,
+        to_act: int | None,
+        turn: int,
+        quiet: tuple[bool, ...],
+        trim_rule: str,
+        battle: BattleView | None,
+        chance: int,
+        deal: Deal | None,
+        source: ShuffleSource | None,
+        version: int,
+        actions: tuple[Action, ...],
+        events: list[Event],
+        events_shared: bool,
+        result: HandResult | None,
+    ) -> None:
+        # --- the table, fixed for the hand
+        self.rules = rules
+        self.n = len(start_stacks)
+        self.dealer = dealer
+        self.names = names
+        self.start_stacks = start_stacks
+        # --- chips: each stack, and each player's total in the one pot (R-POT-1)
+        self.stacks = stacks
+        self.contributions = contributions
+        # --- cards in the players' hands
+        self.banners = banners  # by seat; () until the banner deal is over
+        self.palaces = palaces
+        self.soldiers = soldiers
+        self.in_hand = in_hand
+        self.set_aside = set_aside  # every card set aside in the banner deal (public)
+        # --- face-down piles: the pile drawn from (see the module's docstring) and
+        # the discard pile, in the order cards went to it
+        self.shuffles = shuffles
+        self.drawn = drawn
+        self.discard_pile = discard_pile
+        # Face-down cards some viewers can name: public ones, that were face up (a
+        # discarded soldier, a folded banner), and palace cards by owner (known to
+        # the owner and to those shown them). Kept for the discard pile, and for the
+        # stock once the pile is shuffled into it (R-BUY-2).
+        self.discard_public = discard_public
+        self.discard_palaces = discard_palaces
+        self.stock_public = stock_public
+        self.stock_palaces = stock_palaces
+        # per viewer, the seats whose palace cards they were shown, in that order
+        # (R-INFO-3, R-INFO-4)
+        self.revealed = revealed
+        # --- whose decision, and of what kind
+        self.phase = phase
+        self.to_act = to_act
+        self.turn = turn
+        self.quiet = quiet  # a quiet turn since the last BUY or BET (R-END-4)
+        self.trim_rule = trim_rule  # why a trim is due: R-BUY-3 or R-CAPT-1
+        self.battle = battle
+        # --- chance: the outcome due (NO_CHANCE, BANNER_CARD, ...), the deal in
+        # progress, and the source that resolves chance by itself (None: the caller
+        # gives every outcome)
+        self.chance = chance
+        self.deal = deal
+        self.source = source
+        # --- history
+        self.version = version  # one more for every action and chance outcome given
+        self.actions = actions
+        self.events = events  # appended to in place, unless shared (see above)
+        self.events_shared = events_shared
+        self.result = result
+
+    rules: Rules
+    n: int
+    dealer: int
+    names: tuple[str, ...]
+    start_stacks: tuple[int, ...]
+    stacks: tuple[int, ...]
+    contributions: tuple[int, ...]
+    banners: tuple[Card, ...]
+    palaces: tuple[tuple[Card, ...], ...]
+    soldiers: tuple[tuple[Card, ...], ...]
+    in_hand: tuple[bool, ...]
+    set_aside: tuple[Card, ...]
+    shuffles: tuple[bytes, ...]
+    drawn: int
+    discard_pile: bytes
+    discard_public: tuple[Card, ...]
+    discard_palaces: tuple[tuple[int, tuple[Card, ...]], ...]
+    stock_public: tuple[Card, ...]
+    stock_palaces: tuple[tuple[int, tuple[Card, ...]], ...]
+    revealed: tuple[tuple[int, ...], ...]
+    phase: Phase
+    to_act: int | None
+    turn: int
+    quiet: tuple[bool, ...]
+    trim_rule: str
+    battle: BattleView | None
+    chance: int
+    deal: Deal | None
+    source: ShuffleSource | None
+    version: int
+    actions: tuple[Action, ...]
+    events: list[Event]
+    events_shared: bool
+    result: HandResult | None
+
+    def copy(self, source: ShuffleSource | None) -> HandState:
+        """A copy: every value shared (they are immutable; the events until either
+        side adds one), ``source`` its own."""
+        self.events_shared = True
+        return HandState(
+            rules=self.rules,
+            dealer=self.dealer,
+            names=self.names,
+            start_stacks=self.start_stacks,
+            stacks=self.stacks,
+            contributions=self.contributions,
+            banners=self.banners,
+            palaces=self.palaces,
+            soldiers=self.soldiers,
+            in_hand=self.in_hand,
+            set_aside=self.set_aside,
+            shuffles=self.shuffles,
+            drawn=self.drawn,
+            discard_pile=self.discard_pile,
+            discard_public=self.discard_public,
+            discard_palaces=self.discard_palaces,
+            stock_public=self.stock_public,
+            stock_palaces=self.stock_palaces,
+            revealed=self.revealed,
+            phase=self.phase,
+            to_act=self.to_act,
+            turn=self.turn,
+            quiet=self.quiet,
+            trim_rule=self.trim_rule,
+            battle=self.battle,
+            chance=self.chance,
+            deal=self.deal,
+            source=source,
+            version=self.version,
+            actions=self.actions,
+            events=self.events,
+            events_shared=True,
+            result=self.result,
+        )
+
+    # ------------------------------------------------------------ questions
+
+    def dealing_order(self) -> list[int]:
+        """Seats from the dealer's left round to the dealer (R-BANNER-1)."""
+        n, dealer = self.n, self.dealer
+        return [(dealer + 1 + i) % n for i in range(n)]
+
+    def left_of(self, seat: int) -> int:
+        """The next seat clockwise from ``seat`` whose player is still in the hand."""
+        n, in_hand = self.n, self.in_hand
+        for step in range(1, n + 1):
+            candidate = (seat + step) % n
+            if in_hand[candidate]:
+                return candidate
+        raise AssertionError("no player in the hand")  # pragma: no cover
+
+    def alive(self) -> list[int]:
+        """Seats still in the hand, in seat order."""
+        in_hand = self.in_hand
+        return [seat for seat in range(self.n) if in_hand[seat]]
+
+    def entry(self, seat: int) -> int:
+        """R-BET-2: a player's entry is (soldiers + 1) x SB."""
+        return (len(self.soldiers[seat]) + 1) * self.rules.small_bet
+
+    def pile_size(self) -> int:
+        """Cards left in the pile drawn from (the stock, after the banner deal)."""
+        shuffles = self.shuffles
+        return len(shuffles[-1]) - self.drawn if shuffles else 0
+
+    def pile(self) -> tuple[Card, ...]:
+        """The cards left in the pile drawn from, top first."""
+        if not self.shuffles:
+            return ()
+        return tuple([DECK[index] for index in self.shuffles[-1][self.drawn :]])
+
+    def usable_cards(self, seat: int, against: int | None = None) -> list[Card]:
+        """The player's banner, palace and soldiers; against an opponent, without the
+        cards of the opponent's banner suit (R-CMP-1)."""
+        cards = [self.banners[seat], *self.palaces[seat], *self.soldiers[seat]]
+        if against is None:
+            return cards
+        excluded = self.banners[against] & 3
+        return [c for c in cards if c & 3 != excluded]
+
+
+def replaced(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    """``values`` with the item at ``index`` replaced."""
+    items = list(values)
+    items[index] = value
+    return tuple(items)
+
+
+def with_bool(values: tuple[bool, ...], index: int, value: bool) -> tuple[bool, ...]:
+    """``values`` with the flag at ``index`` replaced."""
+    items = list(values)
+    items[index] = value
+    return tuple(items)
+
+
+def with_army(
+    armies: tuple[tuple[Card, ...], ...], seat: int, army: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """``armies`` with ``seat``'s replaced."""
+    items = list(armies)
+    items[seat] = army
+    return tuple(items)
+
+
+#: Default seat names, one shared tuple per table size.
+DEFAULT_NAMES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"Seat {seat}" for seat in range(n)) for n in range(11)
+)
+
+#: ``(False,) * n`` for each table size: nobody quiet, shared by every hand.
+NOBODY: tuple[tuple[bool, ...], ...] = tuple((False,) * n for n in range(11))
+#: ``(True,) * n`` for each table size: everyone in the hand.
+EVERYONE: tuple[tuple[bool, ...], ...] = tuple((True,) * n for n in range(11))
+#: ``((),) * n`` for each table size: nobody shown anything.
+NOTHING_SHOWN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(((),) * n for n in range(11))
