@@ -19,55 +19,28 @@ when one player holds all the chips, or when the table stops it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from palace_poker.cards import DECK, Card
+from palace_poker.chance import ChanceStep
+from palace_poker.checks import is_int, short
 from palace_poker.config import MAX_PLAYERS, MIN_PLAYERS, Rules
+from palace_poker.dealer import DealerDraw, DealerDrawing, draw_for_dealer
 from palace_poker.errors import ConfigError, IllegalActionError
 from palace_poker.hand import Hand, HandResult
 from palace_poker.shuffle import SecureShuffle, ShuffleSource
 
-
-@dataclass(frozen=True, slots=True)
-class DealerDraw:
-    """The draw for the first dealer: each round's cards by table seat."""
-
-    rounds: tuple[tuple[tuple[int, Card], ...], ...]
-    dealer: int
-
-
-def draw_for_dealer(seats: Sequence[int], shuffle: ShuffleSource) -> DealerDraw:
-    """R-DEAL-1: deal one card face up to each seat in order; the highest rank
-    deals; players tied for highest draw again until one is highest. Suits never
-    break ties; if the deck runs out the drawn cards are shuffled to continue.
-
-    >>> from palace_poker import SeededShuffle
-    >>> draw = draw_for_dealer([0, 1, 2], SeededShuffle(1))
-    >>> draw.dealer in (0, 1, 2)
-    True
-    """
-    deck = shuffle.shuffle(DECK)
-    drawn: list[Card] = []  # cards of finished rounds: the ones a reshuffle gathers
-    contenders = list(seats)
-    rounds: list[tuple[tuple[int, Card], ...]] = []
-    while True:
-        this_round: list[tuple[int, Card]] = []
-        for seat in contenders:
-            if not deck:
-                deck = shuffle.shuffle(drawn)
-                drawn = []
-            this_round.append((seat, deck.pop(0)))
-        drawn.extend(card for _, card in this_round)
-        rounds.append(tuple(this_round))
-        best = max(card.rank for _, card in this_round)
-        contenders = [seat for seat, card in this_round if card.rank == best]
-        if len(contenders) == 1:
-            return DealerDraw(tuple(rounds), contenders[0])
+__all__ = ["DealerDraw", "Game", "draw_for_dealer"]
 
 
 class Game:
-    """A table of 2-10 seats playing hands until one player has every chip."""
+    """A table of 2-10 seats playing hands until one player has every chip.
+
+    ``players`` are ``(name, chips)`` pairs in seat order. The first dealer is drawn
+    (R-DEAL-1) unless ``dealer`` gives the seat. ``shuffle`` serves every shuffle of
+    the game (a :class:`SecureShuffle` when not given); with ``explicit_chance=True``
+    the caller gives every card instead: the dealer draw's through :attr:`chance`
+    and :meth:`apply_chance`, each hand's through the hand's own.
+    """
 
     def __init__(
         self,
@@ -77,34 +50,69 @@ class Game:
         shuffle: ShuffleSource | None = None,
         dealer: int | None = None,
         rebuys: bool = False,
+        explicit_chance: bool = False,
     ) -> None:
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        if not isinstance(rules, Rules):
             raise ConfigError(
-                "invalid_players", f"a game needs 2 to 10 players, got {len(players)}"
+                "invalid_rules", f"rules must be a Rules, got {short(rules)}", rule="R-STAKE-1"
             )
-        for seat, (_, stack) in enumerate(players):
-            if isinstance(stack, bool) or not isinstance(stack, int) or stack < 1:
-                raise ConfigError(
-                    "invalid_players",
-                    f"seat {seat}'s stack must be an integer >= 1, got {stack!r}",
-                    rule="R-ANTE-2",
-                )
         self.rules = rules
-        self.names = tuple(name for name, _ in players)
-        self.stacks = [stack for _, stack in players]
-        self.rebuys = rebuys
-        self.shuffle = shuffle if shuffle is not None else SecureShuffle()
+        self.names, stacks = _check_players(players)
+        self.stacks = list(stacks)
+        self.rebuys = _check_flag("rebuys", rebuys)
+        self.explicit_chance = _check_flag("explicit_chance", explicit_chance)
+        if self.explicit_chance and shuffle is not None:
+            raise ConfigError(
+                "invalid_players", "a game with explicit chance takes no shuffle source"
+            )
+        self.shuffle: ShuffleSource | None = (
+            None if self.explicit_chance else (shuffle if shuffle is not None else SecureShuffle())
+        )
         self.dealer_draw: DealerDraw | None = None
+        self._drawing: DealerDrawing | None = None
+        self.dealer = 0
         if dealer is None:
-            self.dealer_draw = draw_for_dealer(range(len(players)), self.shuffle)
-            dealer = self.dealer_draw.dealer
-        elif not 0 <= dealer < len(players):
-            raise ConfigError("invalid_players", f"dealer must be a seat, got {dealer!r}")
-        self.dealer = dealer
+            self._drawing = DealerDrawing(range(len(self.stacks)), self.shuffle)
+            self._settle_draw()
+        elif not is_int(dealer) or not 0 <= dealer < len(self.stacks):
+            raise ConfigError(
+                "invalid_players",
+                f"dealer must be a seat 0..{len(self.stacks) - 1}, got {short(dealer)}",
+                rule="R-DEAL-2",
+                details={"input": short(dealer)},
+            )
+        else:
+            self.dealer = dealer
         self.hand: Hand | None = None
         self.hand_seats: tuple[int, ...] = ()
         self.records: list[dict[str, Any]] = []
         self.stopped = False
+
+    # ------------------------------------------------------------ the dealer draw
+
+    @property
+    def chance(self) -> ChanceStep | None:
+        """The card due in the draw for the first dealer (explicit chance), or None."""
+        return self._drawing.chance if self._drawing is not None else None
+
+    def apply_chance(self, card: object) -> None:
+        """Deal a card of the draw for the first dealer (see :attr:`chance`); a hand's
+        cards go to the hand's own :meth:`Hand.apply_chance`."""
+        if self._drawing is None:
+            raise IllegalActionError(
+                "no_chance_due", "the game's dealer is already drawn", rule="R-DEAL-1"
+            )
+        self._drawing.apply_chance(card)
+        self._settle_draw()
+
+    def _settle_draw(self) -> None:
+        drawing = self._drawing
+        if drawing is not None and drawing.result is not None:
+            self.dealer_draw = drawing.result
+            self.dealer = drawing.result.dealer
+            self._drawing = None
+
+    # ------------------------------------------------------------ hands
 
     @property
     def seats_in_game(self) -> list[int]:
@@ -118,6 +126,10 @@ class Game:
 
     def start_hand(self) -> Hand:
         """Deal the next hand to every seat with chips."""
+        if self._drawing is not None:
+            raise IllegalActionError(
+                "chance_due", "the first dealer is still being drawn", rule="R-DEAL-1"
+            )
         if self.hand is not None and not self.hand.over:
             raise IllegalActionError("illegal_action", "a hand is still in play", rule="R-GAME-1")
         if self.over:
@@ -130,6 +142,7 @@ class Game:
             dealer=seats.index(self.dealer),
             shuffle=self.shuffle,
             names=[self.names[s] for s in seats],
+            explicit_chance=self.explicit_chance,
         )
         return self.hand
 
@@ -157,20 +170,39 @@ class Game:
                 self.dealer = seat
                 return
 
-    def table_seat(self, hand_seat: int) -> int:
+    def table_seat(self, hand_seat: object) -> int:
         """The table seat of a seat of the current hand."""
+        if not is_int(hand_seat) or not 0 <= hand_seat < len(self.hand_seats):  # type: ignore[operator]
+            raise IllegalActionError(
+                "invalid_seat",
+                f"no seat {short(hand_seat)} in the current hand",
+                details={"input": short(hand_seat)},
+            )
+        assert isinstance(hand_seat, int)
         return self.hand_seats[hand_seat]
 
-    def rebuy(self, seat: int, chips: int) -> None:
+    def rebuy(self, seat: object, chips: object) -> None:
         """Give a busted player chips again, between hands, if the table allows it."""
         if not self.rebuys:
             raise IllegalActionError(
                 "illegal_action", "this table allows no rebuys", rule="R-GAME-1"
             )
-        if self.hand is not None or self.stacks[seat] > 0 or chips < 1:
+        if not is_int(seat) or not 0 <= seat < len(self.stacks):  # type: ignore[operator]
+            raise IllegalActionError(
+                "invalid_seat", f"no seat {short(seat)} at the table", rule="R-GAME-1"
+            )
+        assert isinstance(seat, int)
+        if not is_int(chips) or chips < 1:  # type: ignore[operator]
+            raise IllegalActionError(
+                "invalid_amount",
+                f"a rebuy is a whole number of chips >= 1, got {short(chips)}",
+                rule="R-GAME-1",
+            )
+        assert isinstance(chips, int)
+        if self.hand is not None or self.stacks[seat] > 0:
             raise IllegalActionError(
                 "illegal_action",
-                f"seat {seat} cannot rebuy {chips!r} now (only a busted player, between hands)",
+                f"seat {seat} cannot rebuy now (only a busted player, between hands)",
                 rule="R-GAME-1",
             )
         self.stacks[seat] = chips
@@ -178,3 +210,46 @@ class Game:
     def stop(self) -> None:
         """The table stops the game (R-GAME-1)."""
         self.stopped = True
+
+
+def _check_players(players: object) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """2-10 ``(name, chips)`` pairs: a name of text, chips an integer >= 1."""
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        raise ConfigError(
+            "invalid_players",
+            f"players must be a list of (name, chips) pairs, got {short(players)}",
+        )
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ConfigError("invalid_players", f"a game needs 2 to 10 players, got {len(players)}")
+    names: list[str] = []
+    stacks: list[int] = []
+    for seat, player in enumerate(players):
+        if not isinstance(player, tuple | list) or len(player) != 2:
+            raise ConfigError(
+                "invalid_players",
+                f"seat {seat} must be a (name, chips) pair, got {short(player)}",
+                details={"seat": seat},
+            )
+        name, stack = player
+        if not isinstance(name, str):
+            raise ConfigError(
+                "invalid_players",
+                f"seat {seat}'s name must be text, got {short(name)}",
+                details={"seat": seat},
+            )
+        if not is_int(stack) or stack < 1:
+            raise ConfigError(
+                "invalid_players",
+                f"seat {seat}'s stack must be an integer >= 1, got {short(stack)}",
+                rule="R-ANTE-2",
+                details={"seat": seat},
+            )
+        names.append(name)
+        stacks.append(stack)
+    return tuple(names), tuple(stacks)
+
+
+def _check_flag(name: str, value: object) -> bool:
+    if value is not True and value is not False:
+        raise ConfigError("invalid_players", f"{name} must be True or False, got {short(value)}")
+    return value
