@@ -532,8 +532,19 @@ def test_command_shows_a_progress_bar_on_a_terminal(
     assert "Arena results" in captured.out
 
 
-def test_ctrl_c_stops_the_workers_at_once(tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "palace_poker", "arena", "--seats", "random,random"]
+#: Start ``python -m palace_poker ARGS`` with SIGINT ignored, as a shell starts a
+#: background job (``sh -c 'cmd &'``) and as some CI runners start every step: the
+#: ignored disposition survives the exec.
+_SIGINT_IGNORED = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
+    "os.execv(sys.executable, [sys.executable, '-m', 'palace_poker', *sys.argv[1:]])"
+)
+
+
+@pytest.mark.parametrize("sigint_ignored", [False, True], ids=["default", "sigint-ignored"])
+def test_ctrl_c_stops_the_workers_at_once(tmp_path: Path, sigint_ignored: bool) -> None:
+    start = ["-c", _SIGINT_IGNORED] if sigint_ignored else ["-m", "palace_poker"]
+    command = [sys.executable, *start, "arena", "--seats", "random,random"]
     process = subprocess.Popen(
         [*command, "--hands", "10000000", "--workers", "2", "--seed", "1"],
         stdout=subprocess.PIPE,

@@ -14,7 +14,9 @@ import importlib.util
 import json
 import os
 import secrets
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
@@ -230,6 +232,21 @@ def _records(path: Path | None, mode: Mode, option: str) -> Iterator[TextIO | No
             yield handle
 
 
+@contextlib.contextmanager
+def _ctrl_c_interrupts() -> Iterator[None]:
+    """Ctrl-C (SIGINT) raises KeyboardInterrupt while the arena runs, even when the
+    program was started with SIGINT ignored, as a shell's background job or a CI
+    runner starts it: the backends then stop the workers. Restored afterwards."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals are the main thread's (main() called from a thread)
+        return
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``palace-poker arena``; returns the exit code."""
     config, backend, workers, chunk = config_from_args(args)
@@ -248,24 +265,27 @@ def run(args: argparse.Namespace) -> int:
         f"{rules.ante}, stacks {config.stack}, seed {config.seed}, {where}."
     )
     option = {key: f"--{key}" if getattr(args, key) is not None else "--out" for key in OUT_FILES}
-    try:
-        with (
-            _outputs_made(args.out, make_out),
-            _records(paths["records"], mode, option["records"]) as records,
-            out.progress(plan.hands) as advance,
-        ):
-            result = run_arena(
-                config,
-                backend=backend,
-                workers=workers,
-                scheduler=args.scheduler,
-                chunk_hands=chunk,
-                records=records,
-                progress=advance,
-            )
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+    with _ctrl_c_interrupts():
+        try:
+            with (
+                _outputs_made(args.out, make_out),
+                _records(paths["records"], mode, option["records"]) as records,
+                out.progress(plan.hands) as advance,
+            ):
+                result = run_arena(
+                    config,
+                    backend=backend,
+                    workers=workers,
+                    scheduler=args.scheduler,
+                    chunk_hands=chunk,
+                    records=records,
+                    progress=advance,
+                )
+        except KeyboardInterrupt:
+            if threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C: no traceback
+            print("interrupted", file=sys.stderr)
+            return 130
     summary = result.summary()
     out.table(result, summary)
     if paths["summary"] is not None:
