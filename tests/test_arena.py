@@ -350,7 +350,12 @@ def test_command_refuses_an_unwritable_output(
     blocker.write_text("")
     args = ["arena", "--seats", "random,random", "--summary", str(blocker / "s.json")]
     assert main(args) == 2
-    assert capsys.readouterr().err.startswith("error: [invalid_arena] cannot write")
+    captured = capsys.readouterr()
+    assert captured.out == ""  # refused before the arena is even announced
+    assert captured.err == (
+        f"error: [output_folder_missing] --summary {blocker / 's.json'}: "
+        f"{blocker} is not a folder\n"
+    )
     # a failed check leaves no file behind
     args = ["arena", "--seats", "random,nobody", "--out", str(tmp_path / "out")]
     assert main(args) == 2
@@ -358,6 +363,104 @@ def test_command_refuses_an_unwritable_output(
     args = ["arena", "--seats", "random,random", "--out", str(tmp_path / "out"), "--hands", "0"]
     assert main(args) == 2
     assert list(tmp_path.iterdir()) == [blocker]
+
+
+ARENA = ["arena", "--seats", "random,random", "--hands", "20", "--seed", "3", "--workers", "1"]
+
+
+@pytest.mark.parametrize("option", ["--summary", "--records", "--plot", "--out"])
+def test_command_makes_no_folder_and_plays_nothing_for_a_missing_folder(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, option: str
+) -> None:
+    if option == "--plot":
+        pytest.importorskip("matplotlib")
+    target = tmp_path / "missing" / "dir" / "file"
+    assert main([*ARENA, option, str(target)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"error: [output_folder_missing] {option} {target}: the folder {target.parent} "
+        "does not exist (create it first)\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_command_refuses_existing_outputs_unless_forced(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    summary = tmp_path / "summary.json"
+    records = tmp_path / "hands.jsonl"
+    summary.write_bytes(b"an earlier summary\n")
+    records.write_bytes(b"earlier records\n")
+    for option, path in (("--summary", summary), ("--records", records)):
+        assert main([*ARENA, option, str(path)]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err == (
+            f"error: [output_exists] {option} {path}: the file exists already "
+            "(--force replaces it)\n"
+        )
+    # --out DIR: the files in it are checked the same way
+    assert main([*ARENA, "--out", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.startswith(f"error: [output_exists] --out {summary}: ")
+    assert summary.read_bytes() == b"an earlier summary\n"
+    assert records.read_bytes() == b"earlier records\n"
+    # a folder where a file is wanted, a file where the folder is wanted
+    assert main([*ARENA, "--summary", str(tmp_path), "--force"]) == 2
+    assert capsys.readouterr().err.startswith(f"error: [output_is_directory] --summary {tmp_path}")
+    assert main([*ARENA, "--out", str(summary), "--force"]) == 2
+    assert capsys.readouterr().err == (
+        f"error: [output_folder_missing] --out {summary}: it is a file, not a folder\n"
+    )
+    assert main([*ARENA, "--summary", str(summary), "--records", str(summary), "--force"]) == 2
+    assert capsys.readouterr().err.startswith(
+        "error: [invalid_arena] --summary and --records name the same file"
+    )
+    assert sorted(tmp_path.iterdir()) == [records, summary]
+    # --force replaces both, whole
+    args = [*ARENA, "--summary", str(summary), "--records", str(records), "--force"]
+    assert main(args) == 0
+    assert json.loads(summary.read_text())["hands"] == 20
+    assert len(records.read_text().splitlines()) == 20
+    assert main(["replay", str(records)]) == 0
+    assert sorted(tmp_path.iterdir()) == [records, summary]  # no temporary file left
+
+
+def test_command_makes_the_out_folder_but_not_its_parents(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("matplotlib")  # --out writes the plot too
+    out = tmp_path / "run"
+    assert main([*ARENA, "--out", str(out / "deeper"), "--quiet"]) == 2
+    assert capsys.readouterr().err.startswith(
+        f"error: [output_folder_missing] --out {out / 'deeper'}: the folder {out} does not exist"
+    )
+    assert not out.exists()
+    args = [*ARENA, "--out", str(out), "--summary", str(tmp_path / "s.json"), "--quiet"]
+    assert main(args) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["hands.jsonl", "winnings.png"]
+    assert (tmp_path / "s.json").exists()
+
+
+def test_an_interrupted_arena_keeps_the_files_it_would_replace(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("matplotlib")  # --out writes the plot too
+    records = tmp_path / "hands.jsonl"
+    records.write_bytes(b"the records of a long run\n")
+    out = tmp_path / "new-run"
+
+    def interrupted(config: ArenaConfig, *, records: Any, **_: object) -> ArenaResult:
+        records.write("half a run\n")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("palace_poker.arena.command.run_arena", interrupted)
+    args = [*ARENA, "--records", str(records), "--force", "--quiet"]
+    assert main([*args, "--summary", str(out / "summary.json")]) == 2  # no such folder
+    assert main([*args, "--out", str(out)]) == 130
+    assert capsys.readouterr().err.endswith("interrupted\n")
+    assert records.read_bytes() == b"the records of a long run\n"
+    assert list(tmp_path.iterdir()) == [records]  # no temporary file, no empty new-run/
 
 
 def test_command_refuses_an_unreachable_scheduler(capsys: pytest.CaptureFixture[str]) -> None:
@@ -429,8 +532,19 @@ def test_command_shows_a_progress_bar_on_a_terminal(
     assert "Arena results" in captured.out
 
 
-def test_ctrl_c_stops_the_workers_at_once(tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "palace_poker", "arena", "--seats", "random,random"]
+#: Start ``python -m palace_poker ARGS`` with SIGINT ignored, as a shell starts a
+#: background job (``sh -c 'cmd &'``) and as some CI runners start every step: the
+#: ignored disposition survives the exec.
+_SIGINT_IGNORED = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
+    "os.execv(sys.executable, [sys.executable, '-m', 'palace_poker', *sys.argv[1:]])"
+)
+
+
+@pytest.mark.parametrize("sigint_ignored", [False, True], ids=["default", "sigint-ignored"])
+def test_ctrl_c_stops_the_workers_at_once(tmp_path: Path, sigint_ignored: bool) -> None:
+    start = ["-c", _SIGINT_IGNORED] if sigint_ignored else ["-m", "palace_poker"]
+    command = [sys.executable, *start, "arena", "--seats", "random,random"]
     process = subprocess.Popen(
         [*command, "--hands", "10000000", "--workers", "2", "--seed", "1"],
         stdout=subprocess.PIPE,

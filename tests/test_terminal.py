@@ -449,7 +449,94 @@ def test_save_failure_is_reported(tmp_path: Path) -> None:
     console = _console(100)
     session = Session(_settings(tmp_path, save=tmp_path), console, read=_script([]))
     assert session.run() == 2
-    assert "Cannot save to" in _text(console)
+    text = " ".join(_text(console).split())
+    assert f"Cannot save: [output_is_directory] --save {tmp_path}: it is a folder" in text
+    assert "Hand 1" not in text  # refused before the first hand
+
+
+def test_a_save_that_fails_mid_game_keeps_the_file_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved = tmp_path / "game.jsonl"
+    console = _console(100)
+    answers = iter(["fold", "", "fold", ""])
+    session = Session(_settings(tmp_path, seed=11), console, read=lambda _p: next(answers, "q"))
+    real_replace = os.replace
+    calls: list[str] = []
+
+    def full_disk(source: str, target: str) -> None:
+        calls.append(target)
+        if len(calls) > 1:  # the first hand saved, then the disk is full
+            raise OSError(28, "No space left on device")
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    assert session.run() == 1
+    text = " ".join(_text(console).split())
+    assert "Cannot save: [output_unwritable] --save " in text
+    assert "No space left on device" in text
+    assert len(saved.read_text().splitlines()) == 1  # the first save, whole
+    assert main(["replay", str(saved)]) == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["game.jsonl"]  # no temporary file left
+
+
+def _play(saved: Path, *flags: str) -> list[str]:
+    return ["play", "--seed", "5", "--delay", "0", "--save", str(saved), *flags]
+
+
+def test_play_save_into_a_missing_folder_is_refused_before_any_hand(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setattr(sys, "stdin", StringIO("fold\n\nq\n"))
+    target = tmp_path / "no" / "such" / "game.jsonl"
+    assert main(_play(target)) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # no table, no hand
+    assert captured.err == (
+        f"error: [output_folder_missing] --save {target}: the folder {target.parent} "
+        "does not exist (create it first)\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_play_save_refuses_an_existing_file_or_a_folder(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setattr(sys, "stdin", StringIO("fold\n\nq\n"))
+    saved = tmp_path / "game.jsonl"
+    saved.write_bytes(b"yesterday's game\n")
+    assert main(_play(saved)) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"error: [output_exists] --save {saved}: the file exists")
+    assert "--append adds to its end" in captured.err
+    assert saved.read_bytes() == b"yesterday's game\n"
+    assert main(_play(tmp_path, "--force")) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("error: [output_is_directory] ")
+    assert list(tmp_path.iterdir()) == [saved]
+
+
+def test_play_save_with_force_replaces_and_with_append_adds(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.jsonl"
+    saved.write_text("not a record\n")
+    monkeypatch.setattr(sys, "stdin", StringIO("fold\n\nfold\nq\n"))
+    assert main(_play(saved, "--force")) == 0
+    assert "Saved 2 finished hands to" in " ".join(capsys.readouterr().out.split())
+    first = saved.read_text()
+    assert len(first.splitlines()) == 2
+    assert "not a record" not in first
+    monkeypatch.setattr(sys, "stdin", StringIO("fold\nq\n"))
+    assert main(_play(saved, "--append")) == 0
+    assert "Added 1 finished hand to" in " ".join(capsys.readouterr().out.split())
+    text = saved.read_text()
+    assert text.startswith(first)
+    assert len(text.splitlines()) == 3
+    assert main(["replay", str(saved)]) == 0
+    assert capsys.readouterr().out.count(": ok 3 players") == 3
 
 
 def test_play_command_through_main(

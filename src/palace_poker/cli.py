@@ -1,7 +1,9 @@
 """The ``palace-poker`` command: ``demo`` plays a game of bots, ``replay`` checks records.
 
 Every refusal is printed as one line with its error code and rule; the command
-never shows a traceback for bad input.
+never shows a traceback for bad input. A file to write is checked before the first
+hand is played (:mod:`palace_poker.outputs`): its folder must exist, and an
+existing file is replaced only with ``--force`` or added to with ``--append``.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from palace_poker.config import Rules
 from palace_poker.errors import PalaceError, RecordError
 from palace_poker.game import Game
 from palace_poker.narrate import narrate
+from palace_poker.outputs import add_flags, check_output, mode_of, write_text
 from palace_poker.record import dumps, parse_records, replay
 from palace_poker.redaction import redact
 from palace_poker.shuffle import SecureShuffle, SeededShuffle, ShuffleSource
@@ -59,8 +62,13 @@ def _parser() -> argparse.ArgumentParser:
         "--max-hands", type=int, default=500, help="stop the game after this many hands"
     )
     demo.add_argument(
-        "--save", type=Path, default=None, help="write the hands as palace-hand/1 JSONL"
+        "--save",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write the hands as palace-hand/1 JSONL (FILE must not exist: see --force, --append)",
     )
+    add_flags(demo, append=True, files="the --save FILE")
     demo.add_argument("--quiet", action="store_true", help="print each hand's result only")
     demo.add_argument(
         "--bots",
@@ -85,6 +93,9 @@ def _demo(args: argparse.Namespace) -> int:
     names = [NAMES[i] if i < len(NAMES) else f"Player {i}" for i in range(max(0, args.players))]
     shuffle: ShuffleSource = SeededShuffle(args.seed) if args.seed is not None else SecureShuffle()
     game = Game(rules, [(name, args.stack) for name in names], shuffle=shuffle)
+    mode = mode_of(force=args.force, append=args.append)
+    if args.save is not None:  # before any hand: a game is never played to be lost
+        check_output(args.save, mode, option="--save", append_flag=True)
     kinds = [
         kinds_of[i % len(kinds_of)]
         for kinds_of in [args.bots.split(",")]
@@ -133,8 +144,10 @@ def _demo(args: argparse.Namespace) -> int:
         file=out,
     )
     if args.save is not None:
-        args.save.write_text("".join(dumps(r) + "\n" for r in game.records), encoding="utf-8")
-        print(f"Saved {len(game.records)} hands to {args.save}.", file=out)
+        text = "".join(dumps(r) + "\n" for r in game.records)
+        write_text(args.save, text, mode, option="--save")
+        done = "Added" if mode == "append" else "Saved"
+        print(f"{done} {len(game.records)} hands to {args.save}.", file=out)
     return 0
 
 

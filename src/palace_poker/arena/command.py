@@ -1,8 +1,9 @@
 """``palace-poker arena``: bots play seat-rotated hands; a table of results per bot.
 
-Bad input (an unknown bot, a number out of range, an unwritable file, an
-unreachable scheduler) is refused before any hand is played, as one line with
-its error code; the command exits 2.
+Bad input (an unknown bot, a number out of range, an output file that cannot be
+written or exists already, an unreachable scheduler) is refused before any hand is
+played, as one line with its error code; the command exits 2. Ctrl-C stops the
+workers and exits 130, even when the program was started with SIGINT ignored.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ import importlib.util
 import json
 import os
 import secrets
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
@@ -24,6 +27,7 @@ from palace_poker.arena.runner import ArenaResult, run_arena
 from palace_poker.bots import BOTS, make_bot
 from palace_poker.config import Rules
 from palace_poker.errors import ConfigError
+from palace_poker.outputs import Mode, OutputError, add_flags, check_output, staged, write_text
 
 DEFAULT_HANDS = 1000
 #: File names inside ``--out DIR``.
@@ -55,7 +59,13 @@ def add_parser(subparsers: Any) -> None:
     add("--betting", default="limit", metavar="limit|no-limit", help="(default limit)")
     add("--small-bet", default="10", metavar="N", help="small bet SB (default 10; BB = 2 SB)")
     add("--stack", metavar="N", help="every player's chips at the start of every hand (100 BB)")
-    add("--out", type=Path, metavar="DIR", help="write summary.json, hands.jsonl, winnings.png")
+    add(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="write summary.json, hands.jsonl, winnings.png in DIR (made if missing; "
+        "its parent must exist)",
+    )
     add("--summary", type=Path, metavar="FILE", help="write the JSON summary here")
     add("--records", type=Path, metavar="FILE", help="write every hand as palace-hand/1 JSONL")
     add("--plot", type=Path, metavar="FILE", help="write a PNG of cumulative winnings")
@@ -63,6 +73,7 @@ def add_parser(subparsers: Any) -> None:
     add("--scheduler", metavar="ADDR", help="the Dask scheduler, tcp://HOST:PORT")
     add("--chunk", metavar="N", help="hands per task (default: about 20 tasks per worker)")
     add("--quiet", action="store_true", help="no progress bar")
+    add_flags(parser, append=False, files="output files that exist already")
     parser.set_defaults(run=run)
 
 
@@ -143,37 +154,105 @@ def _paths(args: argparse.Namespace) -> dict[str, Path | None]:
     return paths
 
 
+def _check_outputs(args: argparse.Namespace, paths: dict[str, Path | None], mode: Mode) -> bool:
+    """Refuse, before any hand, an output that cannot be written or would replace a
+    file without ``--force``; return whether the ``--out`` folder must be made.
+
+    ``--out DIR`` makes DIR itself (never its parents) once everything is checked.
+    """
+    make_out = False
+    out: Path | None = args.out
+    if out is not None and any(p is not None and p.parent == out for p in paths.values()):
+        if out.exists() and not out.is_dir():
+            raise OutputError(
+                "output_folder_missing",
+                f"--out {out}: it is a file, not a folder",
+                details={"path": str(out), "option": "--out"},
+            )
+        if not out.exists():
+            check_output(out, "new", option="--out")  # its parent exists and takes it
+            make_out = True
+    seen: dict[str, str] = {}
+    for key, path in paths.items():
+        if path is None:
+            continue
+        option = f"--{key}" if getattr(args, key) is not None else "--out"
+        if not (make_out and path.parent == out):
+            check_output(path, mode, option=option)
+        real = os.path.realpath(path)
+        if real in seen:
+            raise ConfigError(
+                "invalid_arena",
+                f"--{seen[real]} and --{key} name the same file {path}",
+                details={"path": str(path)},
+            )
+        seen[real] = key
+    return make_out
+
+
 @contextlib.contextmanager
-def _writable(paths: dict[str, Path | None]) -> Iterator[TextIO | None]:
-    """Check every output can be written before playing; yield the records file."""
+def _outputs_made(out: Path | None, make: bool) -> Iterator[None]:
+    """Make the ``--out`` folder; remove it again if the run fails and it is empty."""
+    if not make or out is None:
+        yield
+        return
     try:
-        for path in paths.values():
-            if path is not None:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                existed = path.exists()
-                with path.open("a", encoding="utf-8"):
-                    pass
-                if not existed:
-                    path.unlink()
-        records = paths["records"]
-        handle = records.open("w", encoding="utf-8") if records is not None else None
+        out.mkdir(exist_ok=True)
     except OSError as err:
-        raise ConfigError(
-            "invalid_arena",
-            f"cannot write {err.filename}: {err.strerror}",
-            details={"path": str(err.filename)},
+        raise OutputError(
+            "output_unwritable",
+            f"--out {out}: cannot make the folder: {err.strerror}",
+            details={"path": str(out), "option": "--out"},
         ) from err
     try:
-        yield handle
+        yield
+    except BaseException:
+        with contextlib.suppress(OSError):
+            out.rmdir()  # only when empty: nothing of the run was written
+        raise
+
+
+@contextlib.contextmanager
+def _records(path: Path | None, mode: Mode, option: str) -> Iterator[TextIO | None]:
+    """The records file to stream the hands to: a temporary file that replaces
+    ``path`` only when the whole run has been written."""
+    if path is None:
+        yield None
+        return
+    with staged(path, mode, option=option) as temporary:
+        try:
+            handle = temporary.open("w", encoding="utf-8")
+        except OSError as err:
+            raise OutputError(
+                "output_unwritable",
+                f"{option} {path}: cannot write: {err.strerror}",
+                details={"path": str(path), "option": option},
+            ) from err
+        with handle:
+            yield handle
+
+
+@contextlib.contextmanager
+def _ctrl_c_interrupts() -> Iterator[None]:
+    """Ctrl-C (SIGINT) raises KeyboardInterrupt while the arena runs, even when the
+    program was started with SIGINT ignored, as a shell's background job or a CI
+    runner starts it: the backends then stop the workers. Restored afterwards."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals are the main thread's (main() called from a thread)
+        return
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
     finally:
-        if handle is not None:
-            handle.close()
+        signal.signal(signal.SIGINT, previous)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``palace-poker arena``; returns the exit code."""
     config, backend, workers, chunk = config_from_args(args)
     paths = _paths(args)
+    mode: Mode = "replace" if args.force else "new"
+    make_out = _check_outputs(args, paths, mode)
     out = _Output(quiet=args.quiet)
     plan = config.plan
     where = f"Dask cluster {args.scheduler}" if backend == "dask" else f"{workers} local worker"
@@ -185,9 +264,14 @@ def run(args: argparse.Namespace) -> int:
         f"{plan.size}), {rules.betting}, SB {rules.small_bet}/BB {rules.big_bet}, ante "
         f"{rules.ante}, stacks {config.stack}, seed {config.seed}, {where}."
     )
-    with _writable(paths) as records:
+    option = {key: f"--{key}" if getattr(args, key) is not None else "--out" for key in OUT_FILES}
+    with _ctrl_c_interrupts():
         try:
-            with out.progress(plan.hands) as advance:
+            with (
+                _outputs_made(args.out, make_out),
+                _records(paths["records"], mode, option["records"]) as records,
+                out.progress(plan.hands) as advance,
+            ):
                 result = run_arena(
                     config,
                     backend=backend,
@@ -198,19 +282,23 @@ def run(args: argparse.Namespace) -> int:
                     progress=advance,
                 )
         except KeyboardInterrupt:
+            if threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C: no traceback
             print("interrupted", file=sys.stderr)
             return 130
     summary = result.summary()
     out.table(result, summary)
     if paths["summary"] is not None:
-        paths["summary"].write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        text = json.dumps(summary, indent=2) + "\n"
+        write_text(paths["summary"], text, mode, option=option["summary"])
         out.line(f"Summary: {paths['summary']}")
     if paths["records"] is not None:
         out.line(f"Hand records: {paths['records']} (check with palace-poker replay)")
     if paths["plot"] is not None:
         from palace_poker.arena.plot import write_plot  # noqa: PLC0415 (matplotlib is optional)
 
-        write_plot(result, paths["plot"])
+        with staged(paths["plot"], mode, option=option["plot"]) as temporary:
+            write_plot(result, temporary)
         out.line(f"Plot: {paths['plot']}")
     return 0
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from palace_poker.bots import BOTS
 from palace_poker.config import Rules
+from palace_poker.outputs import add_flags, check_output, mode_of
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -61,8 +62,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         type=Path,
         default=None,
         metavar="FILE",
-        help="write the finished hands as palace-hand/1 JSONL (palace-poker replay reads it)",
+        help="write the finished hands as palace-hand/1 JSONL (palace-poker replay reads it); "
+        "FILE must not exist unless --force or --append is given",
     )
+    add_flags(play, append=True, files="the --save FILE")
     play.add_argument(
         "--delay",
         type=float,
@@ -93,6 +96,9 @@ def run(args: argparse.Namespace) -> int:
         print("error: --name must not be empty")
         return 2
     rules = Rules.of(args.small_bet, big_bet=args.big_bet, ante=args.ante, betting=args.betting)
+    save_mode = mode_of(force=args.force, append=args.append)
+    if args.save is not None:  # before the first hand, not after a game to be lost
+        check_output(args.save, save_mode, option="--save", append_flag=True)
     settings = Settings(
         rules=rules,
         players=args.players,
@@ -101,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         name=name,
         save=args.save,
+        save_mode=save_mode,
         delay=max(0.0, args.delay),
         auto_continue=args.auto_continue,
     )

@@ -9,7 +9,9 @@ recording console.
 
 A refused command prints the error's message, its rule and a hint, then asks
 again. ``quit``, end of input (Ctrl-D) and Ctrl-C leave cleanly; finished hands
-are saved as ``palace-hand/1`` JSONL after each hand and on leaving.
+are saved as ``palace-hand/1`` JSONL after each hand and on leaving: the file is
+checked before the first hand (:func:`palace_poker.outputs.check_output`), then
+rewritten whole through a temporary file, or with ``--append`` added to.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from palace_poker.errors import ConfigError, PalaceError
 from palace_poker.game import Game
 from palace_poker.hand import Hand
 from palace_poker.observation import Observation
+from palace_poker.outputs import Mode, OutputError, check_output, write_text
 from palace_poker.record import dumps
 from palace_poker.shuffle import SecureShuffle, SeededShuffle, ShuffleSource
 from palace_poker.terminal import render
@@ -56,6 +59,7 @@ class Settings:
     seed: int | None = None
     name: str = "You"
     save: Path | None = None
+    save_mode: Mode = "new"  # "replace" with --force, "append" with --append
     delay: float = 0.3
     auto_continue: bool = False
 
@@ -94,14 +98,19 @@ class Session:
         }
         self.number = 0
         self.log: list[Line] = []
-        self.saved = 0
+        self.saved = 0  # finished hands written to the save file
+        self.save_mode: Mode = settings.save_mode
 
     # ------------------------------------------------------------------ game
 
     def run(self) -> int:
         """Play until the game ends, you bust or you leave; returns the exit code."""
-        if not self._save(quiet=True):
-            return 2
+        if self.settings.save is not None:
+            try:  # before the first hand: a game is never played to be lost
+                check_output(self.settings.save, self.save_mode, option="--save")
+            except OutputError as err:
+                self.console.print(Text(f"Cannot save: {err}", style="bold red"))
+                return 2
         previous = _set_interrupt_handler(signal.default_int_handler)
         try:
             return self._run()
@@ -302,21 +311,32 @@ class Session:
         self.console.print(render.colorize(f"Chips{when}: {standings}.", you=self.settings.name))
 
     def _save(self, *, quiet: bool = False) -> bool:
-        """Write the finished hands (all of them, each time); False if it failed."""
+        """Write the finished hands; False if it failed (the file is kept as it was).
+
+        The file is written whole each time, through a temporary file, or with
+        ``--append`` the hands not yet saved are added to its end.
+        """
         path = self.settings.save
         if path is None:
             return True
         records = self.game.records
         try:
-            path.write_text("".join(dumps(r) + "\n" for r in records), encoding="utf-8")
-        except OSError as err:
-            self.console.print(Text(f"Cannot save to {path}: {err.strerror}", style="bold red"))
+            if self.save_mode == "append":
+                text = "".join(dumps(r) + "\n" for r in records[self.saved :])
+                write_text(path, text, "append", option="--save")
+            else:
+                text = "".join(dumps(r) + "\n" for r in records)
+                write_text(path, text, self.save_mode, option="--save")
+                self.save_mode = "replace"  # the file is this game's now
+        except OutputError as err:
+            self.console.print(Text(f"Cannot save: {err}", style="bold red"))
             return False
         self.saved = len(records)
         if not quiet:
             count = f"{len(records)} finished hand{'' if len(records) == 1 else 's'}"
+            done = "Added" if self.save_mode == "append" else "Saved"
             self.console.print(
-                Text(f"Saved {count} to {path} (check it: palace-poker replay {path}).")
+                Text(f"{done} {count} to {path} (check it: palace-poker replay {path}).")
             )
         return True
 
