@@ -48,3 +48,13 @@ def test_every_error_code_is_listed_in_the_api_docs() -> None:
     text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     listed = re.findall(r"^\| `([a-z_]+)` \|", text, flags=re.MULTILINE)
     assert sorted(listed) == sorted(ERROR_CODES)
+
+
+def test_every_code_the_package_raises_is_listed() -> None:
+    """Every error code written in the package's source is in ERROR_CODES (a code
+    raised but not listed would be one a client cannot look up)."""
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "src").rglob("*.py"))
+    pattern = r'(?:Error|_refuse|_bad_order|_problem)\(\s*"([a-z_]+)"'
+    used = set(re.findall(pattern, source)) | set(re.findall(r'return \("([a-z_]+)", f?"', source))
+    assert used <= set(ERROR_CODES), sorted(used - set(ERROR_CODES))
+    assert len(used) >= 30

@@ -1,4 +1,5 @@
-"""Hand records in format ``palace-hand/1``: export and exact replay.
+"""Hand records in format ``palace-hand/1``: exact replay, and resuming a hand in
+progress from its record so far.
 
 A record is one JSON object: rules, players and stacks, dealer, the order of
 every shuffle, every decision, and the result (see ``docs/hand-records.md``).
@@ -34,7 +35,7 @@ from palace_poker.record_format import (
     result_rule,
     state_to_record,
 )
-from palace_poker.shuffle import RecordedShuffle
+from palace_poker.shuffle import RecordedShuffle, SecureShuffle, ShuffleSource
 
 __all__ = [
     "FORMAT",
@@ -44,6 +45,7 @@ __all__ = [
     "parse_records",
     "read_setup",
     "replay",
+    "resume",
     "state_to_record",
 ]
 
@@ -57,6 +59,49 @@ def replay(record: object) -> Hand:
     """Replay a record exactly; return the finished hand or raise RecordError."""
     setup = read_setup(record)
     shuffle = RecordedShuffle(setup.shuffles)
+    hand = _play(setup, shuffle)
+    _check_end(hand, shuffle, setup)
+    return hand
+
+
+def resume(record: object, *, shuffle: ShuffleSource | None = None) -> Hand:
+    """A hand in progress rebuilt from its record so far, to go on from there.
+
+    ``record`` is what :meth:`Hand.to_record` gave at some point of the hand (the
+    ``result`` may be missing): the hand is dealt from its listed shuffles and its
+    actions applied, each checked as in :func:`replay`, and every listed shuffle
+    must have been used. Later shuffles come from ``shuffle`` (a
+    :class:`~palace_poker.SecureShuffle` when not given). This is how a table
+    server restarts a hand from its stored log. (A hand driven with explicit
+    chance lists the cards it never drew in card order, not in a drawn order: to
+    rebuild it, deal it again with its outcomes.)
+
+    >>> from palace_poker import Rules, SeededShuffle, Hand
+    >>> hand = Hand.deal(Rules.of(10), [100, 100], dealer=0, shuffle=SeededShuffle(3))
+    >>> _ = hand.apply("1 buy")
+    >>> again = resume(hand.to_record())
+    >>> again.observe(0) == hand.observe(0), again.version
+    (True, 1)
+    """
+    setup = read_setup(record, finished=False)
+    listed = RecordedShuffle(
+        setup.shuffles, then=shuffle if shuffle is not None else SecureShuffle()
+    )
+    hand = _play(setup, listed)
+    if listed.remaining:
+        raise RecordError(
+            "shuffles_unused",
+            f"the record lists {listed.remaining} shuffle(s) more than the hand has performed",
+            rule="palace-hand/1 shuffles",
+            details=_last(setup),
+        )
+    if setup.result is not None:
+        _check_result(hand, setup)
+    return hand
+
+
+def _play(setup: Setup, shuffle: RecordedShuffle) -> Hand:
+    """Deal from the setup and apply its actions, each error naming the action."""
     try:
         hand = Hand.deal(
             setup.rules, setup.stacks, dealer=setup.dealer, shuffle=shuffle, names=setup.names
@@ -76,15 +121,16 @@ def replay(record: object) -> Hand:
                 rule=err.rule,
                 details={**err.details, "index": index, "action": text, "reason": reason},
             ) from err
-    _check_end(hand, shuffle, setup)
     return hand
 
 
-def _check_end(hand: Hand, shuffle: RecordedShuffle, setup: Setup) -> None:
+def _last(setup: Setup) -> dict[str, object]:
     last = len(setup.actions) - 1
-    where: dict[str, object] = (
-        {"index": last, "action": setup.actions[last]} if setup.actions else {}
-    )
+    return {"index": last, "action": setup.actions[last]} if setup.actions else {}
+
+
+def _check_end(hand: Hand, shuffle: RecordedShuffle, setup: Setup) -> None:
+    where = _last(setup)
     if hand.result is None:
         raise RecordError(
             "record_incomplete",
@@ -97,6 +143,19 @@ def _check_end(hand: Hand, shuffle: RecordedShuffle, setup: Setup) -> None:
             "shuffles_unused",
             f"the record lists {shuffle.remaining} shuffle(s) more than the hand performs",
             rule="palace-hand/1 shuffles",
+            details=where,
+        )
+    _check_result(hand, setup)
+
+
+def _check_result(hand: Hand, setup: Setup) -> None:
+    where = _last(setup)
+    assert setup.result is not None
+    if hand.result is None:
+        raise RecordError(
+            "record_incomplete",
+            f"the record has a result but the hand is not over; seat {hand.to_act} is to act",
+            rule="R-END-5",
             details=where,
         )
     expected = {"end": hand.result.end, "stacks": list(hand.result.stacks)}

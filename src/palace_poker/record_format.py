@@ -50,7 +50,7 @@ class Setup:
     dealer: int
     shuffles: tuple[str, ...]
     actions: tuple[str, ...]
-    result: dict[str, Any]
+    result: dict[str, Any] | None  # None: a record of a hand in progress
 
 
 def _bad(message: str, rule: str = "palace-hand/1 Fields", **details: object) -> RecordError:
@@ -61,14 +61,15 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def read_setup(record: object) -> Setup:
-    """Check a record's fields (not yet its play) and return them."""
+def read_setup(record: object, *, finished: bool = True) -> Setup:
+    """Check a record's fields (not yet its play) and return them; with
+    ``finished=False`` the ``result`` may be missing (a hand in progress)."""
     if not isinstance(record, dict):
         raise _bad(f"a record must be a JSON object, got {type(record).__name__}")
     if record.get("format") != FORMAT:
         raise _bad(f"format must be {FORMAT!r}, got {record.get('format')!r}")
     for key in ("rules", "players", "dealer", "shuffles", "actions", "result"):
-        if key not in record:
+        if key not in record and (finished or key != "result"):
             raise _bad(f"the record lacks {key!r}")
     try:
         rules = Rules.from_dict(record["rules"])
@@ -80,8 +81,9 @@ def read_setup(record: object) -> Setup:
         raise _bad(f"dealer must be a seat 0..{len(stacks) - 1}, got {dealer!r}")
     shuffles = _read_strings(record["shuffles"], "shuffles")
     actions = _read_strings(record["actions"], "actions")
-    result = record["result"]
-    _read_result(result, len(stacks))
+    result = record.get("result")
+    if result is not None or finished:
+        _read_result(result, len(stacks))
     return Setup(rules, names, stacks, dealer, shuffles, actions, result)
 
 
