@@ -36,8 +36,13 @@ seeded hands.
   builds the next player's state (a NumPy observation and the legal actions).
 
 :func:`copy_rate` times :meth:`Hand.copy` on mid-hand states beside OpenSpiel's
-``state.clone()``; :func:`memory` measures 10,000 hands in play in a fresh process
-(``python bench_engine.py memory ours|openspiel COUNT``). Correctness is checked on
+``state.clone()``, and :func:`copy_step_rate` a copy followed by one decision beside
+``clone()`` and one ``apply_action`` (a copy shares the state's values, so part of
+its cost may come with the first change). :func:`memory` measures 10,000 hands in
+play in a fresh process (``python bench_engine.py memory ours|ours-own|openspiel
+COUNT``): our hands dealt from one seeded source, as OpenSpiel's states are dealt
+from one generator by the loop that drives them (``ours``), or each with a seeded
+source of its own (``ours-own``), which a hand then holds. Correctness is checked on
 every hand played: ours end and conserve chips; every anchor's hand ends with its
 chips (or payoffs) conserved.
 """
@@ -397,8 +402,21 @@ def copy_rate(count: int, repeats: int) -> float:
     return best_rate(loop, repeats)
 
 
-def openspiel_clone_rate(count: int, repeats: int) -> float:
-    """Clones per second of OpenSpiel's ``state.clone()`` on mid-hand states."""
+def copy_step_rate(count: int, repeats: int) -> float:
+    """Copies per second of :meth:`Hand.copy` followed by one legal action on the copy."""
+    states = mid_hand_states(count)
+    pairs = [(hand, hand.legal_actions()[0]) for hand in states]
+
+    def loop() -> int:
+        for hand, action in pairs:
+            hand.copy().apply(action)
+        return len(pairs)
+
+    return best_rate(loop, repeats)
+
+
+def openspiel_mid_hand_states(count: int) -> list[Any]:
+    """``count`` OpenSpiel states, each stopped at a decision after 1 to 12 decisions."""
     game = openspiel_game()
     rng = random.Random(SEED)
     states: list[Any] = []
@@ -407,11 +425,29 @@ def openspiel_clone_rate(count: int, repeats: int) -> float:
         openspiel_advance(state, rng.randint(1, 12), rng)
         if not state.is_terminal():
             states.append(state)
+    return states
+
+
+def openspiel_clone_rate(count: int, repeats: int) -> float:
+    """Clones per second of OpenSpiel's ``state.clone()`` on mid-hand states."""
+    states = openspiel_mid_hand_states(count)
 
     def loop() -> int:
         for state in states:
             state.clone()
         return len(states)
+
+    return best_rate(loop, repeats)
+
+
+def openspiel_clone_step_rate(count: int, repeats: int) -> float:
+    """Clones per second of ``state.clone()`` followed by one legal action on the clone."""
+    pairs = [(state, state.legal_actions()[0]) for state in openspiel_mid_hand_states(count)]
+
+    def loop() -> int:
+        for state, action in pairs:
+            state.clone().apply_action(action)
+        return len(pairs)
 
     return best_rate(loop, repeats)
 
@@ -435,9 +471,15 @@ def _in_play(library: str, count: int) -> list[Any]:
     """``count`` no-limit hands, each dealt and advanced 1 to 6 random decisions."""
     rng = random.Random(SEED)
     kept: list[Any] = []
-    if library == "ours":
+    if library in ("ours", "ours-own"):
+        shared = SeededShuffle(SEED)
         for number in range(count):
-            hand = deal(NO_LIMIT, number)
+            if library == "ours":
+                hand = Hand.deal(
+                    NO_LIMIT, [STACK] * PLAYERS, dealer=number % PLAYERS, shuffle=shared
+                )
+            else:
+                hand = deal(NO_LIMIT, number)
             advance(hand, rng.randint(1, 6), rng)
             kept.append(hand)
     else:
@@ -460,7 +502,7 @@ def _measure_memory(library: str, count: int) -> Memory:
     after = _rss()
     rss = None if before is None or after is None else float(after - before)
     del kept
-    if library != "ours":
+    if library == "openspiel":
         return Memory(None, rss)  # tracemalloc does not see C++ allocations
     gc.collect()
     tracemalloc.start()
@@ -516,11 +558,14 @@ class Figures:
     ours_limit: float
     ours_no_limit: float
     ours_copy: float
+    ours_copy_step: float
     ours_memory: Memory
+    ours_memory_own: Memory
     ours_python: tuple[float, float] | None = None  # (limit, no-limit), not compiled
     openspiel: float | None = None  # fullgame, our two-level choice
     openspiel_fcpa: float | None = None
     openspiel_clone: float | None = None
+    openspiel_clone_step: float | None = None
     openspiel_memory: Memory | None = None
     pokerkit: float | None = None
     rlcard: float | None = None
@@ -532,13 +577,16 @@ def measure(sizes: Sizes) -> Figures:
         "ours_limit": ours_rate(LIMIT, sizes.ours, repeats),
         "ours_no_limit": ours_rate(NO_LIMIT, sizes.ours, repeats),
         "ours_copy": copy_rate(sizes.copies, repeats),
+        "ours_copy_step": copy_step_rate(sizes.copies, repeats),
         "ours_memory": memory("ours", sizes.memory),
+        "ours_memory_own": memory("ours-own", sizes.memory),
         "ours_python": python_rates(sizes.ours, repeats),
     }
     if installed("openspiel"):
         figures["openspiel"] = openspiel_rate(sizes.openspiel, repeats)
         figures["openspiel_fcpa"] = openspiel_rate(sizes.openspiel, repeats, "fcpa")
         figures["openspiel_clone"] = openspiel_clone_rate(sizes.copies, repeats)
+        figures["openspiel_clone_step"] = openspiel_clone_step_rate(sizes.copies, repeats)
         figures["openspiel_memory"] = memory("openspiel", sizes.memory)
     if installed("pokerkit"):
         figures["pokerkit"] = pokerkit_rate(sizes.pokerkit, repeats)
@@ -550,7 +598,7 @@ def measure(sizes: Sizes) -> Figures:
 def _main(argv: list[str]) -> None:
     # python bench_engine.py memory ours|openspiel COUNT: one memory figure, as JSON.
     # python bench_engine.py rates HANDS REPEATS: our limit and no-limit rates, as JSON.
-    if len(argv) == 3 and argv[0] == "memory" and argv[1] in {"ours", "openspiel"}:
+    if len(argv) == 3 and argv[0] == "memory" and argv[1] in {"ours", "ours-own", "openspiel"}:
         measured = _measure_memory(argv[1], int(argv[2]))
         print(json.dumps({"traced": measured.traced, "rss": measured.rss}))
     elif len(argv) == 3 and argv[0] == "rates":

@@ -198,16 +198,25 @@ def engine_rows(figures: engine.Figures, sizes: engine.Sizes) -> tuple[list[Row]
         rows.append(Row("engine, no-limit (decisions)", no_limit, figures.rlcard, "rlcard", None))
     else:
         missing.append("RLCard (rlcard)")
-    if figures.openspiel_clone is not None:
-        rows.append(
+    if figures.openspiel_clone is not None and figures.openspiel_clone_step is not None:
+        rows += [
             Row(
-                "copy a mid-hand state",
+                "copy a mid-hand state: at least OpenSpiel's clone()",
                 figures.ours_copy,
                 figures.openspiel_clone,
                 "OpenSpiel clone()",
+                1.0,
+            ),
+            Row(
+                "copy a mid-hand state, then one decision",
+                figures.ours_copy_step,
+                figures.openspiel_clone_step,
+                "OpenSpiel clone() + apply_action",
                 None,
-            )
-        )
+            ),
+        ]
+    else:
+        missing.append("OpenSpiel's clone() (open_spiel)")
     hands = f"{sizes.memory:,} hands in play"
     traced = figures.ours_memory.traced
     assert traced is not None
@@ -224,18 +233,27 @@ def engine_rows(figures: engine.Figures, sizes: engine.Sizes) -> tuple[list[Row]
         )
     )
     rss = figures.ours_memory.rss
+    own = figures.ours_memory_own.rss
     other = figures.openspiel_memory.rss if figures.openspiel_memory is not None else None
-    if rss is not None and other is not None:
-        rows.append(
+    if rss is not None and own is not None and other is not None:
+        rows += [
             Row(
-                f"memory, {hands} (RSS growth)",
+                f"memory, {hands} (RSS growth): at most OpenSpiel's",
                 rss,
+                other,
+                "OpenSpiel (RSS growth)",
+                1.0,
+                memory=True,
+            ),
+            Row(
+                f"memory, {hands}, a seeded source each (RSS growth)",
+                own,
                 other,
                 "OpenSpiel (RSS growth)",
                 None,
                 memory=True,
-            )
-        )
+            ),
+        ]
     return rows, missing
 
 

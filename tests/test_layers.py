@@ -30,6 +30,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "events",
             "evaluator",
             "shuffle",
+            "tuples",
         ),
     ),
     ("state", ("state",)),

@@ -517,7 +517,39 @@ make_evaluate(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return Py_NewRef(evaluate_function);
 }
 
+/* --- record(kind, *fields) ------------------------------------------------------ */
+/* A named tuple (any tuple subclass without a __dict__) holding the fields in order:
+ * what tuple.__new__(kind, fields) gives, without building the fields' tuple first,
+ * parsing arguments, and copying the items into the subclass's instance, which makes
+ * tuple.__new__ cost about 800 instructions a record. The engine builds several a
+ * decision: events, options, views (palace_poker.tuples). */
+static PyObject *
+record(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs < 1 || !PyType_Check(args[0]) ||
+        !PyType_IsSubtype((PyTypeObject *)args[0], &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "record(kind, *fields): kind must be a tuple subclass");
+        return NULL;
+    }
+    Py_ssize_t count = nargs - 1;
+    PyObject *made = PyType_GenericAlloc((PyTypeObject *)args[0], count);
+    if (made == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (PyTuple_SetItem(made, i, Py_NewRef(args[i + 1])) < 0) {
+            Py_DECREF(made);
+            return NULL;
+        }
+    }
+    return made;
+}
+
 static PyMethodDef methods[] = {
+    {"record", (PyCFunction)(void (*)(void))record, METH_FASTCALL,
+     "record($module, kind, /, *fields)\n--\n\n"
+     "A named tuple of class kind holding fields, in order (as tuple.__new__(kind, fields))."},
     {"make_evaluate", (PyCFunction)(void (*)(void))make_evaluate, METH_FASTCALL,
      "make_evaluate($module, doc, module_name, /)\n--\n\n"
      "The compiled evaluate(cards, excluded_suit=None), documented by doc (made once)."},
@@ -531,8 +563,8 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
     .m_name = "palace_poker._evalc",
-    .m_doc = "Compiled hand evaluator; use palace_poker.evaluator, which falls back to "
-             "pure Python without it.",
+    .m_doc = "Compiled hand evaluator (and the named-tuple builder of palace_poker.tuples); "
+             "use palace_poker.evaluator, which falls back to pure Python without it.",
     .m_size = 0,
     .m_methods = methods,
 };

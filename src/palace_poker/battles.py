@@ -106,7 +106,6 @@ def _return_unmatched(state: HandState, seat: int, amount: int) -> None:
     """R-BET-7, R-ALLIN-2: unmatched raise chips go back to ``seat``."""
     if amount <= 0:
         return
-    state.stacks = replaced(state.stacks, seat, state.stacks[seat] + amount)
     state.contributions = replaced(state.contributions, seat, state.contributions[seat] - amount)
     battle = _current(state)
     mine = battle.raised[0] if seat == battle.attacker else battle.raised[1]

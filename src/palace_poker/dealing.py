@@ -54,7 +54,6 @@ def new_hand(
         dealer=dealer,
         names=names,
         start_stacks=stacks,
-        stacks=stacks,
         contributions=(0,) * n,
         banners=(),
         palaces=((),) * n,
@@ -65,9 +64,9 @@ def new_hand(
         drawn=0,
         discard_pile=b"",
         discard_public=(),
-        discard_palaces=(),
+        discard_owners=(),
         stock_public=(),
-        stock_palaces=(),
+        stock_owners=(),
         revealed=NOTHING_SHOWN[n],
         phase=CHANCE,
         to_act=None,
@@ -96,7 +95,7 @@ def _post_antes(state: HandState) -> None:
         return
     for seat in range(state.n):
         paid = pay(state, seat, ante)
-        emit(state, ante_posted(seat, paid, state.stacks[seat] == 0))
+        emit(state, ante_posted(seat, paid, state.stack(seat) == 0))
 
 
 def banner_seat(state: HandState) -> int:
@@ -191,7 +190,8 @@ def palace_cards_in_order(state: HandState) -> None:
 
 def _end_palace_deal(state: HandState) -> None:
     order = state.dealing_order()
-    emit_all(state, tuple([palace_dealt(s, state.palaces[s]) for s in order]))
+    # In its public form: the cards are the state's (see redaction.full_events).
+    emit_all(state, tuple([palace_dealt(s, ()) for s in order]))
     state.deal = None
     state.chance = NO_CHANCE
     start_turn(state, order[0])

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from palace_poker.cards import Card
 from palace_poker.evaluator import evaluate
 from palace_poker.events import (
     End,
@@ -29,11 +28,11 @@ from palace_poker.state import OVER, HandResult, HandState, replaced, with_army,
 
 def pay(state: HandState, seat: int, amount: int) -> int:
     """Move up to ``amount`` from the stack into the pot (R-ALLIN-1); return it."""
-    stack = state.stacks[seat]
+    put_in = state.contributions[seat]
+    stack = state.start_stacks[seat] - put_in
     paid = amount if amount < stack else stack
     if paid:
-        state.stacks = replaced(state.stacks, seat, stack - paid)
-        state.contributions = replaced(state.contributions, seat, state.contributions[seat] + paid)
+        state.contributions = replaced(state.contributions, seat, put_in + paid)
     return paid
 
 
@@ -61,7 +60,7 @@ def leave(
     state.in_hand = with_bool(state.in_hand, seat, False)
     palace = state.palaces[seat]
     state.discard_pile += bytes(palace)
-    state.discard_palaces = (*state.discard_palaces, (seat, palace))
+    state.discard_owners = (*state.discard_owners, seat)
     if not keep_army:
         army = (state.banners[seat], *state.soldiers[seat])
         state.discard_pile += bytes(army)
@@ -88,7 +87,8 @@ def compare(state: HandState, a: int, b: int) -> int | None:
         value_a, value_b = _own_suit_count(state, a), _own_suit_count(state, b)
     winner = None if value_a == value_b else (a if value_a > value_b else b)
     state.revealed = _shown(_shown(state.revealed, a, (b,)), b, (a,))
-    emit(state, battle_compared((a, b), winner, (state.palaces[a], state.palaces[b])))
+    # In its public form: the cards are the state's (see redaction.full_events).
+    emit(state, battle_compared((a, b), winner, ()))
     return winner
 
 
@@ -171,7 +171,7 @@ def everyone(eligible: list[int]) -> list[int]:
 
 def finish(state: HandState, end: End, choose: Callable[[list[int]], list[int]]) -> None:
     """Award the pot (R-POT-2, R-POT-3) and end the hand."""
-    in_hand, stacks = state.in_hand, state.stacks
+    in_hand, stacks = state.in_hand, state.stacks()
     all_in = [in_hand[s] and stacks[s] == 0 for s in range(state.n)]
     payouts = award(state.contributions, in_hand, all_in, choose, dealer=state.dealer)
     final = list(stacks)
@@ -180,26 +180,8 @@ def finish(state: HandState, end: End, choose: Callable[[list[int]], list[int]])
         if amount:
             final[seat] += amount
             awarded.append(pot_awarded(seat, amount))
-    state.stacks = tuple(final)
     state.battle = None
     state.phase = OVER
     state.to_act = None
-    state.result = HandResult(end, state.stacks, tuple(payouts))
-    emit_all(state, (*awarded, hand_ended(end, state.stacks)))
-
-
-def known(
-    public: tuple[Card, ...],
-    palaces: tuple[tuple[int, tuple[Card, ...]], ...],
-    viewer: int | None,
-    seen: tuple[int, ...],
-) -> tuple[Card, ...]:
-    """The cards of one face-down pile that ``viewer`` can name: the public ones, and
-    the palace cards of the owners it is (or was shown: ``seen``)."""
-    if not palaces:
-        return public
-    cards = list(public)
-    for owner, palace in palaces:
-        if owner == viewer or owner in seen:
-            cards.extend(palace)
-    return tuple(cards)
+    state.result = HandResult(end, tuple(final), tuple(payouts))
+    emit_all(state, (*awarded, hand_ended(end, state.result.stacks)))

@@ -10,7 +10,7 @@ get that.
 The engine builds events with the functions at the end of this module: events of
 few possible values (a seat, a seat and a card) are built once at import and
 shared, which saves an allocation per event and the memory of every hand that
-holds them; the others are built as plain tuples (see :func:`_build`).
+holds them; the others are built by :func:`palace_poker.tuples.record`.
 
 >>> turn_started(2) is turn_started(2), turn_started(2)
 (True, TurnStarted(seat=2))
@@ -25,6 +25,7 @@ from typing import Any, Final, Literal, NamedTuple
 
 from palace_poker.cards import DECK, Card
 from palace_poker.config import MAX_PLAYERS
+from palace_poker.tuples import record
 
 End = Literal["last", "same-suit", "showdown", "tie"]
 
@@ -232,11 +233,23 @@ for _kind in EVENT_KINDS:
 
 # ------------------------------------------------------------------ builders
 
-# A named tuple's own constructor is a Python function (one frame per event), which
-# the engine compiled by mypyc cannot inline; tuple.__new__ with the fields in order
-# builds the same tuple without it. Measured when it was introduced: 1.95 G -> 1.90 G
-# instructions for 1,500 hands (callgrind), a hand building a few events a decision.
-_build: Final = tuple.__new__
+# The builder and each kind it builds as module constants: the compiled engine keeps
+# a Final in a C static, where a name imported or defined as a class is looked up in
+# the module's globals at every use.
+_RECORD: Final = record
+_AntePosted: Final = AntePosted
+_PalaceDealt: Final = PalaceDealt
+_SoldierBought: Final = SoldierBought
+_SoldiersDiscarded: Final = SoldiersDiscarded
+_BattleStarted: Final = BattleStarted
+_BattleCalled: Final = BattleCalled
+_BattleRaised: Final = BattleRaised
+_ChipsReturned: Final = ChipsReturned
+_BattleCompared: Final = BattleCompared
+_CardsCaptured: Final = CardsCaptured
+_ShowdownRevealed: Final = ShowdownRevealed
+_PotAwarded: Final = PotAwarded
+_HandEnded: Final = HandEnded
 _SEATS: Final = range(MAX_PLAYERS)
 _TURN_STARTED: Final = tuple(TurnStarted(seat) for seat in _SEATS)
 _STAYED: Final = tuple(Stayed(seat) for seat in _SEATS)
@@ -246,6 +259,16 @@ _SET_ASIDE: Final = tuple(tuple(BannerCardSetAside(seat, card) for card in DECK)
 _OUT: Final = tuple(
     {reason: PlayerOut(seat, reason) for reason in ("fold", "battle", "tie")} for seat in _SEATS
 )
+_SHUFFLED: Final = {
+    what: tuple(CardsShuffled(what, size) for size in range(53))
+    for what in ("deck", "set-aside", "stock", "discard")
+}
+_NO_PALACE: Final = tuple(PalaceDealt(seat, ()) for seat in _SEATS)
+_PAIRS: Final = tuple(tuple((a, b) for b in _SEATS) for a in _SEATS)
+# Antes by (seat, amount, all-in): a table's ante is the same hand after hand. Kept
+# to a bounded number of entries, whatever amounts come.
+_ANTES: dict[tuple[int, int, bool], AntePosted] = {}
+_ANTES_KEPT: Final = 4096
 
 
 def turn_started(seat: int) -> TurnStarted:
@@ -281,72 +304,78 @@ def player_out(seat: int, reason: Literal["fold", "battle", "tie"]) -> PlayerOut
 def cards_shuffled(
     what: Literal["deck", "set-aside", "stock", "discard"], size: int
 ) -> CardsShuffled:
-    """``CardsShuffled(what, size)``."""
-    return _build(CardsShuffled, (what, size))
+    """The shared ``CardsShuffled(what, size)`` (a pile has at most 52 cards)."""
+    return _SHUFFLED[what][size]
 
 
 def ante_posted(seat: int, amount: int, all_in: bool) -> AntePosted:
-    """``AntePosted(seat, amount, all_in)``."""
-    return _build(AntePosted, (seat, amount, all_in))
+    """``AntePosted(seat, amount, all_in)``, shared while the table's antes repeat."""
+    key = (seat, amount, all_in)
+    event = _ANTES.get(key)
+    if event is None:
+        event = _RECORD(_AntePosted, seat, amount, all_in)
+        if len(_ANTES) < _ANTES_KEPT:
+            _ANTES[key] = event
+    return event
 
 
 def palace_dealt(seat: int, cards: tuple[Card, ...]) -> PalaceDealt:
-    """``PalaceDealt(seat, cards)``."""
-    return _build(PalaceDealt, (seat, cards))
+    """``PalaceDealt(seat, cards)``; with no cards, the shared public form."""
+    return _RECORD(_PalaceDealt, seat, cards) if cards else _NO_PALACE[seat]
 
 
 def soldier_bought(seat: int, card: Card, cost: int) -> SoldierBought:
     """``SoldierBought(seat, card, cost)``."""
-    return _build(SoldierBought, (seat, card, cost))
+    return _RECORD(_SoldierBought, seat, card, cost)
 
 
 def soldiers_discarded(seat: int, cards: tuple[Card, ...], trim: bool) -> SoldiersDiscarded:
     """``SoldiersDiscarded(seat, cards, trim)``."""
-    return _build(SoldiersDiscarded, (seat, cards, trim))
+    return _RECORD(_SoldiersDiscarded, seat, cards, trim)
 
 
 def battle_started(attacker: int, defender: int, entry: int, raise_by: int) -> BattleStarted:
     """``BattleStarted(attacker, defender, entry, raise_by)``."""
-    return _build(BattleStarted, (attacker, defender, entry, raise_by))
+    return _RECORD(_BattleStarted, attacker, defender, entry, raise_by)
 
 
 def battle_called(seat: int, amount: int) -> BattleCalled:
     """``BattleCalled(seat, amount)``."""
-    return _build(BattleCalled, (seat, amount))
+    return _RECORD(_BattleCalled, seat, amount)
 
 
 def battle_raised(seat: int, amount: int, raise_by: int) -> BattleRaised:
     """``BattleRaised(seat, amount, raise_by)``."""
-    return _build(BattleRaised, (seat, amount, raise_by))
+    return _RECORD(_BattleRaised, seat, amount, raise_by)
 
 
 def chips_returned(seat: int, amount: int) -> ChipsReturned:
     """``ChipsReturned(seat, amount)``."""
-    return _build(ChipsReturned, (seat, amount))
+    return _RECORD(_ChipsReturned, seat, amount)
 
 
 def battle_compared(
     seats: tuple[int, int], winner: int | None, palaces: tuple[tuple[Card, ...], ...]
 ) -> BattleCompared:
     """``BattleCompared(seats, winner, palaces)``."""
-    return _build(BattleCompared, (seats, winner, palaces))
+    return _RECORD(_BattleCompared, _PAIRS[seats[0]][seats[1]], winner, palaces)
 
 
 def cards_captured(seat: int, from_seat: int, cards: tuple[Card, ...]) -> CardsCaptured:
     """``CardsCaptured(seat, from_seat, cards)``."""
-    return _build(CardsCaptured, (seat, from_seat, cards))
+    return _RECORD(_CardsCaptured, seat, from_seat, cards)
 
 
 def showdown_revealed(palaces: tuple[tuple[int, tuple[Card, ...]], ...]) -> ShowdownRevealed:
     """``ShowdownRevealed(palaces)``."""
-    return _build(ShowdownRevealed, (palaces,))
+    return _RECORD(_ShowdownRevealed, palaces)
 
 
 def pot_awarded(seat: int, amount: int) -> PotAwarded:
     """``PotAwarded(seat, amount)``."""
-    return _build(PotAwarded, (seat, amount))
+    return _RECORD(_PotAwarded, seat, amount)
 
 
 def hand_ended(end: End, stacks: tuple[int, ...]) -> HandEnded:
     """``HandEnded(end, stacks)``."""
-    return _build(HandEnded, (end, stacks))
+    return _RECORD(_HandEnded, end, stacks)

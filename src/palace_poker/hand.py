@@ -45,7 +45,7 @@ from palace_poker.observation import Observation, observe
 from palace_poker.options import Option
 from palace_poker.piles import checked_outcome
 from palace_poker.record_format import state_to_record
-from palace_poker.redaction import redact_all
+from palace_poker.redaction import events_as_seen, full_events
 from palace_poker.shuffle import SecureShuffle, ShuffleSource, fork
 from palace_poker.state import DEFAULT_NAMES, OVER, BattleView, HandResult, HandState, Phase
 
@@ -146,7 +146,7 @@ class Hand:
     @property
     def stacks(self) -> list[int]:
         """Each player's chips behind (a new list)."""
-        return list(self._state.stacks)
+        return list(self._state.stacks())
 
     @property
     def contributions(self) -> list[int]:
@@ -233,7 +233,7 @@ class Hand:
     def events(self) -> list[Event]:
         """Every event, the deal's included, hidden cards too (never send them to a
         player as they are: see :meth:`events_for`)."""
-        return list(self._state.events)
+        return full_events(self._state.events, self._state.palaces)
 
     @property
     def result(self) -> HandResult | None:
@@ -312,7 +312,7 @@ class Hand:
         checked = plan(state, parsed)
         start = len(state.events)
         perform(state, checked)
-        return list(state.events[start:])
+        return full_events(state.events[start:], state.palaces)
 
     def _check_version(self, version: object, action: Action) -> None:
         if version is None or (is_int(version) and version == self._state.version):
@@ -381,7 +381,7 @@ class Hand:
         outcome = checked_outcome(state, card, due.rule)
         start = len(state.events)
         deal_card(state, outcome)
-        return list(state.events[start:])
+        return full_events(state.events[start:], state.palaces)
 
     # ----------------------------------------------------------------- copying
 
@@ -425,7 +425,7 @@ class Hand:
                 details={"input": short(start)},
             )
         assert isinstance(start, int)
-        return redact_all(events[start:], seat)
+        return events_as_seen(events[start:], seat, self._state.palaces)
 
     def full_view(self) -> dict[str, Any]:
         """Everything, hidden cards included (for records, debugging and tests;

@@ -11,7 +11,7 @@ is accepted.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from palace_poker.actions import Action, Verb
 from palace_poker.battles import entry_paid, opponent, unmatched
@@ -24,8 +24,21 @@ from palace_poker.state import BATTLE, NO_CHANCE, TURN, BattleView, HandState
 
 _FORMAT = "palace-hand/1 Verbs"
 
-_TURN_VERBS: Final = (Verb.BUY, Verb.DISCARD, Verb.BET, Verb.STAY, Verb.FOLD)
-_BATTLE_VERBS: Final = (Verb.FOLD, Verb.CALL, Verb.RAISE)
+# The verbs and classes as module constants: the compiled engine keeps a Final in a C
+# static, where ``Verb.BUY`` is a lookup of ``Verb`` in the module's globals and of
+# ``BUY`` on the class at every use.
+_BUY: Final = Verb.BUY
+_BET: Final = Verb.BET
+_DISCARD: Final = Verb.DISCARD
+_STAY: Final = Verb.STAY
+_FOLD: Final = Verb.FOLD
+_CALL: Final = Verb.CALL
+_RAISE: Final = Verb.RAISE
+_TRIM: Final = Verb.TRIM
+_VERB: Final = Verb
+_ACTION: Final = Action
+_TURN_VERBS: Final = (_BUY, _DISCARD, _BET, _STAY, _FOLD)
+_BATTLE_VERBS: Final = (_FOLD, _CALL, _RAISE)
 
 
 # Which transition a checked action is (Plan.move); ints, which the compiled engine
@@ -41,22 +54,31 @@ RAISE: Final = 7
 TRIM: Final = 8
 
 
-class Plan(NamedTuple):
-    """A checked action and what it does: the ``move`` (``BUY``, ``BET``, ... above),
-    and the raise it makes in chips (a no-limit opening raise or raise, or the fixed
-    limit raise; else 0)."""
+#: A checked action and what it does, frozen: ``(move, action, amount)``, the move
+#: (``BUY``, ``BET``, ... above), the action as checked, and the raise it makes in
+#: chips (a no-limit opening raise or raise, or the fixed limit raise; else 0). A
+#: plain tuple: the compiled engine passes it without building an object.
+Plan = tuple[int, Action, int]
 
-    move: int
-    action: Action
-    amount: int
-
-
-# Plans are built as plain tuples in field order (see options._new): one per action.
-_new: Final = tuple.__new__
+# Actions with no amount and no cards, shared: a hand keeps every action it took
+# (most take none), and an equal shared one costs it no memory of its own.
+_PLAIN: Final = {
+    verb: tuple(Action(seat, verb) for seat in range(MAX_PLAYERS))
+    for verb in (Verb.BUY, Verb.STAY, Verb.FOLD, Verb.CALL, Verb.RAISE, Verb.TRIM)
+}
+_BETS: Final = tuple(
+    tuple(Action(seat, Verb.BET, target) for target in range(MAX_PLAYERS))
+    for seat in range(MAX_PLAYERS)
+)
 
 
 def _plan(move: int, action: Action, amount: int) -> Plan:
-    return _new(Plan, (move, action, amount))
+    """The plan, with ``action`` (checked: its seat and target are seats) shared when
+    it has no amount and no cards."""
+    if action.amount is None and not action.cards:
+        target = action.target
+        action = _PLAIN[action.verb][action.seat] if target is None else _BETS[action.seat][target]
+    return (move, action, amount)
 
 
 def _refuse(
@@ -77,7 +99,7 @@ def as_action(action: object) -> Action:
     """
     if isinstance(action, str):
         return Action.parse(action)
-    if not isinstance(action, Action) or not isinstance(action.verb, Verb):
+    if not isinstance(action, _ACTION) or not isinstance(action.verb, _VERB):
         raise IllegalActionError("malformed_action", f"not an action: {short(action)}", details={})
     refusal = _mistyped_field(action)
     if refusal is not None:
@@ -197,14 +219,14 @@ def _plan_turn(state: HandState, action: Action) -> Plan:
             "R-TURN-2",
             action,
         )
-    if verb is Verb.BUY:
+    if verb is _BUY:
         _no_extras(action)
         refusal = _buy_refusal(state, seat)
         if refusal is not None:
             code, message, rule = refusal
             raise _refuse(code, f"{action}: {message}", rule, action)
         return _plan(BUY, action, 0)
-    if verb is Verb.DISCARD:
+    if verb is _DISCARD:
         _no_extras(action, cards=True)
         if not action.cards:
             raise _refuse(
@@ -215,10 +237,10 @@ def _plan_turn(state: HandState, action: Action) -> Plan:
             )
         _check_soldiers(state, action, "R-DISC-1")
         return _plan(DISCARD, action, 0)
-    if verb is Verb.BET:
+    if verb is _BET:
         return _plan_bet(state, action)
     _no_extras(action)
-    return _plan(STAY if verb is Verb.STAY else FOLD, action, 0)
+    return _plan(STAY if verb is _STAY else FOLD, action, 0)
 
 
 def _plan_bet(state: HandState, action: Action) -> Plan:
@@ -265,10 +287,10 @@ def _target_refusal(state: HandState, seat: int, target: int | None) -> str | No
 def _buy_refusal(state: HandState, seat: int) -> tuple[str, str, str] | None:
     """Why ``seat`` cannot BUY (R-BUY-1, R-BUY-2), or None."""
     small_bet = state.rules.small_bet
-    if state.stacks[seat] < small_bet:
+    if state.stack(seat) < small_bet:
         return (
             "cannot_afford",
-            f"buying costs {small_bet} and seat {seat} has {state.stacks[seat]}",
+            f"buying costs {small_bet} and seat {seat} has {state.stack(seat)}",
             "R-BUY-1",
         )
     if not state.pile_size() and not state.discard_pile:
@@ -302,10 +324,10 @@ def _plan_battle(state: HandState, action: Action) -> Plan:
             "R-BET-6" if battle.raises else "R-BET-3",
             action,
         )
-    if verb is Verb.FOLD:
+    if verb is _FOLD:
         _no_extras(action)
         return _plan(BATTLE_FOLD, action, 0)
-    if verb is Verb.CALL:
+    if verb is _CALL:
         _no_extras(action)
         return _plan(CALL, action, 0)
     _no_extras(action, amount=True)
@@ -357,8 +379,8 @@ def _raise_refusal(state: HandState, seat: int, other: int) -> tuple[str, str] |
     raises = state.battle.raises if state.battle is not None else 0
     if cap is not None and raises >= cap:
         return ("raise_cap", f"the battle already has {cap} raise{'s' if cap != 1 else ''}")
-    if state.stacks[seat] == 0 or state.stacks[other] == 0:
-        all_in = seat if state.stacks[seat] == 0 else other
+    if state.stack(seat) == 0 or state.stack(other) == 0:
+        all_in = seat if state.stack(seat) == 0 else other
         return ("illegal_action", f"no raise while a battler is all-in (seat {all_in})")
     return None
 
@@ -377,21 +399,21 @@ def _check_raise(
             action,
             minimum=minimum,
         )
-    if due + amount > state.stacks[seat]:
+    if due + amount > state.stack(seat):
         raise _refuse(
             "cannot_afford" if amount == minimum else "amount_out_of_bounds",
-            f"{action}: costs {due + amount} and seat {seat} has {state.stacks[seat]}"
+            f"{action}: costs {due + amount} and seat {seat} has {state.stack(seat)}"
             " (a raise is always paid in full)",
             "R-BET-5",
             action,
             cost=due + amount,
-            stack=state.stacks[seat],
+            stack=state.stack(seat),
         )
 
 
 def _plan_trim(state: HandState, action: Action) -> Plan:
     rule = state.trim_rule
-    if action.verb is not Verb.TRIM:
+    if action.verb is not _TRIM:
         raise _refuse(
             "illegal_action",
             f"{action}: seat {action.seat} must first trim soldiers ('{action.seat} trim [cards]')",
@@ -413,12 +435,6 @@ def _plan_trim(state: HandState, action: Action) -> Plan:
 
 # ------------------------------------------------------------- options
 
-_BUY: Final = Verb.BUY
-_BET: Final = Verb.BET
-_DISCARD: Final = Verb.DISCARD
-_CALL: Final = Verb.CALL
-_RAISE: Final = Verb.RAISE
-_TRIM: Final = Verb.TRIM
 # Options that never vary for a seat, built once (they are immutable).
 _STAY_OF: Final = tuple(Option(seat, Verb.STAY) for seat in range(MAX_PLAYERS))
 _FOLD_OF: Final = tuple(Option(seat, Verb.FOLD) for seat in range(MAX_PLAYERS))
@@ -443,8 +459,9 @@ def legal_options(state: HandState) -> list[Option]:
 def _turn_options(state: HandState, seat: int) -> list[Option]:
     rules = state.rules
     small_bet = rules.small_bet
-    stacks = state.stacks
-    stack = stacks[seat]
+    # Chips behind, as HandState.stack gives them while the hand is in play.
+    start, put_in = state.start_stacks, state.contributions
+    stack = start[seat] - put_in[seat]
     army = state.soldiers[seat]
     options: list[Option] = []
     if stack >= small_bet and (state.pile_size() or state.discard_pile):  # R-BUY-1, R-BUY-2
@@ -463,7 +480,7 @@ def _turn_options(state: HandState, seat: int) -> list[Option]:
         if target == seat or not in_hand[target] or banners[target] & 3 == suit:
             continue
         options.append(option(seat, _BET, bet_cost, target))
-        if may_open and stacks[target] > 0:
+        if may_open and start[target] > put_in[target]:
             options.append(
                 option(seat, _BET, entry, target, min_amount=big_bet, max_amount=stack - entry)
             )
@@ -478,7 +495,7 @@ def _battle_options(state: HandState, seat: int) -> list[Option]:
     battle = _battle_of(state)
     other = opponent(battle, seat)
     due = _call_due(state, seat)
-    stack = state.stacks[seat]
+    stack = state.stack(seat)
     options = [_FOLD_OF[seat], option(seat, _CALL, due if due < stack else stack)]
     if _raise_refusal(state, seat, other) is None:
         if state.rules.no_limit:
@@ -509,7 +526,7 @@ def default_action(state: HandState) -> Action:
     if phase is TURN:
         return _STAY_OF[seat].action()
     if phase is BATTLE:
-        free = state.stacks[seat] == 0
+        free = state.stack(seat) == 0
         return (option(seat, _CALL, 0) if free else _FOLD_OF[seat]).action()
     army = state.soldiers[seat]
     return option(seat, _TRIM, 0).action(cards=army[MAX_SOLDIERS:])

@@ -19,8 +19,8 @@ from palace_poker.turns import bet, buy, discard, fold, stay, trim
 
 def perform(state: HandState, plan: Plan) -> None:
     """Apply ``plan`` to ``state``; with a shuffle source, deal what chance follows."""
-    action = plan.action
-    seat, move = action.seat, plan.move
+    move, action, amount = plan
+    seat = action.seat
     if move == STAY:
         stay(state, seat)
     elif move == BUY:
@@ -29,11 +29,11 @@ def perform(state: HandState, plan: Plan) -> None:
         trim(state, seat, action.cards)
     elif move == BET:
         assert action.target is not None
-        bet(state, seat, action.target, plan.amount)
+        bet(state, seat, action.target, amount)
     elif move == CALL:
         call(state, seat)
     elif move == RAISE:
-        raise_(state, seat, plan.amount)
+        raise_(state, seat, amount)
     elif move == BATTLE_FOLD:
         battle_fold(state, seat)
     elif move == DISCARD:

@@ -16,10 +16,10 @@ from palace_poker.actions import Action
 from palace_poker.cards import Card
 from palace_poker.checks import viewer_seat
 from palace_poker.config import Rules
-from palace_poker.ending import known
 from palace_poker.legal import legal_options
 from palace_poker.options import Option
 from palace_poker.state import BattleView, HandState
+from palace_poker.tuples import record
 
 __all__ = ["BattleView", "Observation", "observe"]
 
@@ -120,14 +120,16 @@ class Observation(NamedTuple):
         }
 
 
-# A plain tuple in field order (see options._new): this runs for every decision of
-# every bot.
-_new: Final = tuple.__new__
 # A dict lookup is cheaper than the enum's value property, and views carry plain text.
 # (Phase members are str and hash as their text.)
 _PHASE_TEXT: Final[dict[str, str]] = {
     text: text for text in ("turn", "battle", "trim", "chance", "over")
 }
+
+
+# Module constants (C statics in the compiled engine; see events._RECORD).
+_RECORD: Final = record
+_OBSERVATION: Final = Observation
 
 
 def observe(state: HandState, viewer: object) -> Observation:
@@ -143,37 +145,69 @@ def observe(state: HandState, viewer: object) -> Observation:
         palace = state.palaces[seat]
         shown = {other: state.palaces[other] for other in seen} if seen else {}
     options = legal_options(state) if seat is not None and state.to_act == seat else ()
-    return _new(
-        Observation,
-        (
-            seat,
-            state.rules,
-            state.names,
-            state.dealer,
-            state.stacks,
-            state.contributions,
-            sum(state.contributions),
-            state.in_hand,
-            state.banners,
-            state.soldiers,
-            state.set_aside,
-            state.pile_size() if state.banners else 0,  # no stock during the banner deal
-            len(state.discard_pile),
-            palace,
-            shown,
-            _PHASE_TEXT[state.phase],
-            None if result is not None else state.turn,
-            state.to_act,
-            state.battle,
-            tuple(options),
-            state.actions,
-            result.end if result is not None else None,
-            state.quiet,
-            known(state.discard_public, state.discard_palaces, seat, seen),
-            known(state.stock_public, state.stock_palaces, seat, seen),
-            state.version,
-        ),
+    # Built by palace_poker.tuples.record: this runs for every decision of every bot.
+    view: Observation = _RECORD(
+        _OBSERVATION,
+        seat,
+        state.rules,
+        state.names,
+        state.dealer,
+        state.stacks(),
+        state.contributions,
+        sum(state.contributions),
+        state.in_hand,
+        state.banners,
+        state.soldiers,
+        state.set_aside,
+        state.pile_size() if state.banners else 0,  # no stock during the banner deal
+        len(state.discard_pile),
+        palace,
+        shown,
+        _PHASE_TEXT[state.phase],
+        None if result is not None else state.turn,
+        state.to_act,
+        state.battle,
+        tuple(options),
+        state.actions,
+        result.end if result is not None else None,
+        state.quiet,
+        _known(state, state.discard_public, state.discard_owners, seat, seen, pile=None),
+        _known(state, state.stock_public, state.stock_owners, seat, seen, pile=_stock(state)),
+        state.version,
     )
+    return view
+
+
+def _known(
+    state: HandState,
+    public: tuple[Card, ...],
+    owners: tuple[int, ...],
+    viewer: int | None,
+    seen: tuple[int, ...],
+    *,
+    pile: bytes | None,
+) -> tuple[Card, ...]:
+    """The cards of one face-down pile that ``viewer`` can name: the public ones, and
+    the palace cards of the owners it is (or was shown: ``seen``); with ``pile``, only
+    those still in it (a stock made of the discard pile loses cards as they are
+    drawn)."""
+    if not owners and (pile is None or not public):
+        return public
+    cards = list(public)
+    palaces = state.palaces
+    for owner in owners:
+        if owner == viewer or owner in seen:
+            cards.extend(palaces[owner])
+    if pile is not None:
+        return tuple([card for card in cards if card in pile])
+    return tuple(cards)
+
+
+def _stock(state: HandState) -> bytes | None:
+    """The cards left in a stock made of the discard pile (None for any other)."""
+    if not state.stock_public and not state.stock_owners:
+        return None
+    return state.shuffles[-1][state.drawn :]
 
 
 def _showdown_palaces(state: HandState) -> dict[int, tuple[Card, ...]]:

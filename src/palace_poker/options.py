@@ -15,12 +15,7 @@ from typing import Final, NamedTuple
 
 from palace_poker.actions import Action, Verb
 from palace_poker.cards import Card
-
-# Options and actions are built as plain tuples in field order by the functions
-# below: every decision of every bot lists its options and makes one an action, and
-# a named tuple's own constructor is a Python function the compiled engine cannot
-# inline (see events._build).
-_new: Final = tuple.__new__
+from palace_poker.tuples import record
 
 
 class Option(NamedTuple):
@@ -44,7 +39,7 @@ class Option(NamedTuple):
 
     def action(self, *, amount: int | None = None, cards: tuple[Card, ...] = ()) -> Action:
         """The action for this option with the given choice."""
-        return _new(Action, (self.seat, self.verb, self.target, amount, cards))
+        return _RECORD(_ACTION, self.seat, self.verb, self.target, amount, cards)
 
     def actions(self) -> Iterator[Action]:
         """Concrete actions of this option: every card choice; for an amount, its
@@ -74,6 +69,13 @@ class Option(NamedTuple):
         return text + (f" (costs {self.cost})" if self.cost else "")
 
 
+# The builder and the kinds it builds as module constants (C statics in the compiled
+# engine, where names would be looked up in the module's globals at every use).
+_RECORD: Final = record
+_ACTION: Final = Action
+_OPTION: Final = Option
+
+
 def option(
     seat: int,
     verb: Verb,
@@ -86,7 +88,9 @@ def option(
     min_cards: int = 0,
     max_cards: int = 0,
 ) -> Option:
-    """``Option(...)``, built as a plain tuple (see the comment on ``_new``)."""
-    return _new(
-        Option, (seat, verb, cost, target, min_amount, max_amount, cards, min_cards, max_cards)
+    """``Option(...)``, built by :func:`palace_poker.tuples.record` (every decision of
+    every bot lists its options)."""
+    made: Option = _RECORD(
+        _OPTION, seat, verb, cost, target, min_amount, max_amount, cards, min_cards, max_cards
     )
+    return made

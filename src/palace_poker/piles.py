@@ -20,7 +20,7 @@ their orders are not checked twice.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Final, Literal
 
 from palace_poker.cards import DECK, Card
 from palace_poker.checks import is_int, short
@@ -31,6 +31,8 @@ from palace_poker.shuffle import CHECKED_SOURCES, check_order
 from palace_poker.state import HandState
 
 PileName = Literal["deck", "set-aside", "stock", "discard"]
+
+_DECK: Final = DECK  # a C static in the compiled engine, where DECK is a global lookup
 
 
 def shuffled(state: HandState, cards: Sequence[Card], what: PileName) -> bytes:
@@ -54,7 +56,7 @@ def make_pile(state: HandState, order: bytes, what: PileName) -> None:
 
 def next_card(state: HandState) -> Card:
     """The top card of the pile, by the source's order (a source is set)."""
-    return DECK[state.shuffles[-1][state.drawn]]
+    return _DECK[state.shuffles[-1][state.drawn]]
 
 
 def in_pile(state: HandState, card: int) -> bool:

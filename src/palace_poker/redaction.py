@@ -19,11 +19,18 @@ palace_poker.errors.IllegalActionError: [invalid_seat] no seat True to observe f
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Final
 
+from palace_poker.cards import Card
 from palace_poker.checks import viewer_seat
 from palace_poker.errors import IllegalActionError
 from palace_poker.events import EVENT_KINDS, BattleCompared, Event, PalaceDealt
+
+# Module constants: C statics in the compiled engine, where a class name is a lookup
+# in the module's globals at every use.
+_PALACE_DEALT: Final = PalaceDealt
+_BATTLE_COMPARED: Final = BattleCompared
 
 
 def redact(event: object, viewer: object) -> Event:
@@ -42,10 +49,53 @@ def redact_all(events: Iterable[Event], seat: int | None) -> list[Event]:
     return [_redacted(event, seat) for event in events]
 
 
+# A hand keeps the events that carry palace cards in their public form (without the
+# cards, which are the hand's palaces anyway: one copy of them is enough, and a hand
+# in memory is smaller by a few events' worth). These put the cards back for whoever
+# may see them.
+
+
+def full_events(events: Sequence[Event], palaces: tuple[tuple[Card, ...], ...]) -> list[Event]:
+    """A hand's events as they happened, hidden cards included."""
+    full: list[Event] = []
+    for event in events:
+        kind = type(event)
+        full.append(
+            _with_cards(event, palaces)
+            if kind is _PALACE_DEALT or kind is _BATTLE_COMPARED
+            else event
+        )
+    return full
+
+
+def events_as_seen(
+    events: Sequence[Event], seat: int | None, palaces: tuple[tuple[Card, ...], ...]
+) -> list[Event]:
+    """A hand's events as ``seat`` (already checked; None: a spectator) may see them."""
+    seen: list[Event] = []
+    for event in events:
+        if (type(event) is _PALACE_DEALT and event.seat == seat) or (
+            type(event) is _BATTLE_COMPARED and seat in event.seats
+        ):
+            seen.append(_with_cards(event, palaces))
+        else:
+            seen.append(event)
+    return seen
+
+
+def _with_cards(event: Event, palaces: tuple[tuple[Card, ...], ...]) -> Event:
+    if type(event) is _PALACE_DEALT and not event.cards:
+        return PalaceDealt(event.seat, palaces[event.seat])
+    if type(event) is _BATTLE_COMPARED and not event.palaces:
+        a, b = event.seats
+        return BattleCompared(event.seats, event.winner, (palaces[a], palaces[b]))
+    return event
+
+
 def _redacted(event: Event, seat: int | None) -> Event:
-    if type(event) is PalaceDealt and event.seat != seat:
+    if type(event) is _PALACE_DEALT and event.seat != seat:
         return event._replace(cards=())
-    if type(event) is BattleCompared and seat not in event.seats:
+    if type(event) is _BATTLE_COMPARED and seat not in event.seats:
         return event._replace(palaces=())
     return event
 

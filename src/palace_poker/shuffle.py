@@ -65,6 +65,9 @@ class SecureShuffle:
         """Itself: every order it gives is fresh randomness anyway."""
         return self
 
+    def __deepcopy__(self, memo: dict[int, object]) -> SecureShuffle:
+        return self
+
 
 class SeededShuffle:
     """Reproducible shuffles from a seed (a private ``random.Random``, built on the
@@ -104,6 +107,9 @@ class SeededShuffle:
         if pending is None:
             pending = self._pending = _Snapshot()
         return _SeededFork(self, pending)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _SeededFork:
+        return self.fork()
 
     def _state_now(self) -> Any:
         """The generator's state (None: not built yet, so the seed's)."""
@@ -164,6 +170,9 @@ class _SeededFork:
             return _SeededFork(parent, self._snapshot)
         return self._source().fork()
 
+    def __deepcopy__(self, memo: dict[int, object]) -> _SeededFork:
+        return self.fork()
+
 
 def fork(source: ShuffleSource | None) -> ShuffleSource | None:
     """A source that gives the orders ``source`` would give from now on, without
@@ -174,7 +183,15 @@ def fork(source: ShuffleSource | None) -> ShuffleSource | None:
     if method is not None:
         forked: ShuffleSource = method()
         return forked
-    copied: ShuffleSource = copy.deepcopy(source)
+    try:
+        copied: ShuffleSource = copy.deepcopy(source)
+    except Exception as error:  # any failure of a foreign object's copy
+        raise ConfigError(
+            "invalid_shuffle",
+            f"the shuffle source {short(source)} has no fork() and cannot be deep-copied "
+            f"({type(error).__name__}): give it a fork() method, or pass copy(shuffle=...)",
+            details={"source": short(source)},
+        ) from None
     return copied
 
 
@@ -260,6 +277,9 @@ class RecordedShuffle:
         other = RecordedShuffle(self._orders, then=fork(self._then))
         other.used = self.used
         return other
+
+    def __deepcopy__(self, memo: dict[int, object]) -> RecordedShuffle:
+        return self.fork()
 
     @property
     def remaining(self) -> int:

@@ -29,6 +29,7 @@ from palace_poker.cards import DECK, Card
 from palace_poker.config import Rules
 from palace_poker.events import End, Event
 from palace_poker.shuffle import ShuffleSource
+from palace_poker.tuples import record
 
 
 class Phase(StrEnum):
@@ -86,9 +87,10 @@ class BattleView(NamedTuple):
     defender_entry_paid: bool
 
 
-# Battles are built as plain tuples in field order (a named tuple's own constructor
-# is a Python function, which the compiled engine cannot inline): one per response.
-_new: Final = tuple.__new__
+# Module constants (C statics in the compiled engine; see events._RECORD).
+_RECORD: Final = record
+_BATTLE_VIEW: Final = BattleView
+_DECK: Final = DECK
 
 
 def battle_view(
@@ -100,8 +102,11 @@ def battle_view(
     raised: tuple[int, int],
     defender_entry_paid: bool,
 ) -> BattleView:
-    """``BattleView(...)``, built as a plain tuple (see ``_new``)."""
-    return _new(BattleView, (attacker, defender, raises, last_raise, raised, defender_entry_paid))
+    """``BattleView(...)``, built by :func:`palace_poker.tuples.record` (one a response)."""
+    made: BattleView = _RECORD(
+        _BATTLE_VIEW, attacker, defender, raises, last_raise, raised, defender_entry_paid
+    )
+    return made
 
 
 class Deal:
@@ -138,7 +143,7 @@ class HandState:
         "contributions",
         "deal",
         "dealer",
-        "discard_palaces",
+        "discard_owners",
         "discard_pile",
         "discard_public",
         "drawn",
@@ -157,9 +162,8 @@ class HandState:
         "shuffles",
         "soldiers",
         "source",
-        "stacks",
         "start_stacks",
-        "stock_palaces",
+        "stock_owners",
         "stock_public",
         "to_act",
         "trim_rule",
@@ -174,7 +178,6 @@ class HandState:
         dealer: int,
         names: tuple[str, ...],
         start_stacks: tuple[int, ...],
-        stacks: tuple[int, ...],
         contributions: tuple[int, ...],
         banners: tuple[Card, ...],
         palaces: tuple[tuple[Card, ...], ...],
@@ -185,9 +188,9 @@ class HandState:
         drawn: int,
         discard_pile: bytes,
         discard_public: tuple[Card, ...],
-        discard_palaces: tuple[tuple[int, tuple[Card, ...]], ...],
+        discard_owners: tuple[int, ...],
         stock_public: tuple[Card, ...],
-        stock_palaces: tuple[tuple[int, tuple[Card, ...]], ...],
+        stock_owners: tuple[int, ...],
         revealed: tuple[tuple[int, ...], ...],
         phase: Phase,
         to_act: int | None,
@@ -210,8 +213,8 @@ class HandState:
         self.dealer = dealer
         self.names = names
         self.start_stacks = start_stacks
-        # --- chips: each stack, and each player's total in the one pot (R-POT-1)
-        self.stacks = stacks
+        # --- chips: each player's total in the one pot (R-POT-1), net of chips given
+        # back; what they have behind is their start less that (see ``stack``)
         self.contributions = contributions
         # --- cards in the players' hands
         self.banners = banners  # by seat; () until the banner deal is over
@@ -225,13 +228,14 @@ class HandState:
         self.drawn = drawn
         self.discard_pile = discard_pile
         # Face-down cards some viewers can name: public ones, that were face up (a
-        # discarded soldier, a folded banner), and palace cards by owner (known to
-        # the owner and to those shown them). Kept for the discard pile, and for the
-        # stock once the pile is shuffled into it (R-BUY-2).
+        # discarded soldier, a folded banner), and the palaces of players who left
+        # (known to their owner and to those shown them), by owner. Kept for the
+        # discard pile, and for the stock once the pile is shuffled into it (R-BUY-2):
+        # there, only the cards still in the stock count.
         self.discard_public = discard_public
-        self.discard_palaces = discard_palaces
+        self.discard_owners = discard_owners
         self.stock_public = stock_public
-        self.stock_palaces = stock_palaces
+        self.stock_owners = stock_owners
         # per viewer, the seats whose palace cards they were shown, in that order
         # (R-INFO-3, R-INFO-4)
         self.revealed = revealed
@@ -251,7 +255,10 @@ class HandState:
         # --- history
         self.version = version  # one more for every action and chance outcome given
         self.actions = actions
-        self.events = events  # appended to in place, unless shared (see above)
+        # Appended to in place, unless shared (see above). The events that carry
+        # palace cards are kept in their public form, without them: the cards are in
+        # ``palaces``, and ``redaction.full_events`` puts them back.
+        self.events = events
         self.events_shared = events_shared
         self.result = result
 
@@ -260,7 +267,6 @@ class HandState:
     dealer: int
     names: tuple[str, ...]
     start_stacks: tuple[int, ...]
-    stacks: tuple[int, ...]
     contributions: tuple[int, ...]
     banners: tuple[Card, ...]
     palaces: tuple[tuple[Card, ...], ...]
@@ -271,9 +277,9 @@ class HandState:
     drawn: int
     discard_pile: bytes
     discard_public: tuple[Card, ...]
-    discard_palaces: tuple[tuple[int, tuple[Card, ...]], ...]
+    discard_owners: tuple[int, ...]
     stock_public: tuple[Card, ...]
-    stock_palaces: tuple[tuple[int, tuple[Card, ...]], ...]
+    stock_owners: tuple[int, ...]
     revealed: tuple[tuple[int, ...], ...]
     phase: Phase
     to_act: int | None
@@ -299,7 +305,6 @@ class HandState:
             dealer=self.dealer,
             names=self.names,
             start_stacks=self.start_stacks,
-            stacks=self.stacks,
             contributions=self.contributions,
             banners=self.banners,
             palaces=self.palaces,
@@ -310,9 +315,9 @@ class HandState:
             drawn=self.drawn,
             discard_pile=self.discard_pile,
             discard_public=self.discard_public,
-            discard_palaces=self.discard_palaces,
+            discard_owners=self.discard_owners,
             stock_public=self.stock_public,
-            stock_palaces=self.stock_palaces,
+            stock_owners=self.stock_owners,
             revealed=self.revealed,
             phase=self.phase,
             to_act=self.to_act,
@@ -351,6 +356,23 @@ class HandState:
         in_hand = self.in_hand
         return [seat for seat in range(self.n) if in_hand[seat]]
 
+    def stack(self, seat: int) -> int:
+        """The chips ``seat`` has behind: its start less what it put in the pot (every
+        chip paid goes to the pot, R-POT-1), and once the hand is over its final
+        stack."""
+        result = self.result
+        if result is not None:
+            return result.stacks[seat]
+        return self.start_stacks[seat] - self.contributions[seat]
+
+    def stacks(self) -> tuple[int, ...]:
+        """Every player's chips behind (see :meth:`stack`)."""
+        result = self.result
+        if result is not None:
+            return result.stacks
+        start, put_in = self.start_stacks, self.contributions
+        return tuple([start[seat] - put_in[seat] for seat in range(self.n)])
+
     def entry(self, seat: int) -> int:
         """R-BET-2: a player's entry is (soldiers + 1) x SB."""
         return (len(self.soldiers[seat]) + 1) * self.rules.small_bet
@@ -364,7 +386,7 @@ class HandState:
         """The cards left in the pile drawn from, top first."""
         if not self.shuffles:
             return ()
-        return tuple([DECK[index] for index in self.shuffles[-1][self.drawn :]])
+        return tuple([_DECK[index] for index in self.shuffles[-1][self.drawn :]])
 
     def usable_cards(self, seat: int, against: int | None = None) -> list[Card]:
         """The player's banner, palace and soldiers; against an opponent, without the
@@ -400,13 +422,13 @@ def with_army(
 
 
 #: Default seat names, one shared tuple per table size.
-DEFAULT_NAMES: tuple[tuple[str, ...], ...] = tuple(
+DEFAULT_NAMES: Final[tuple[tuple[str, ...], ...]] = tuple(
     tuple(f"Seat {seat}" for seat in range(n)) for n in range(11)
 )
 
 #: ``(False,) * n`` for each table size: nobody quiet, shared by every hand.
-NOBODY: tuple[tuple[bool, ...], ...] = tuple((False,) * n for n in range(11))
+NOBODY: Final[tuple[tuple[bool, ...], ...]] = tuple((False,) * n for n in range(11))
 #: ``(True,) * n`` for each table size: everyone in the hand.
-EVERYONE: tuple[tuple[bool, ...], ...] = tuple((True,) * n for n in range(11))
+EVERYONE: Final[tuple[tuple[bool, ...], ...]] = tuple((True,) * n for n in range(11))
 #: ``((),) * n`` for each table size: nobody shown anything.
-NOTHING_SHOWN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(((),) * n for n in range(11))
+NOTHING_SHOWN: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(((),) * n for n in range(11))

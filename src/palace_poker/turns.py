@@ -65,7 +65,7 @@ def buy(state: HandState) -> None:
         make_pile(state, order, "discard")
         state.discard_pile = b""
         state.stock_public, state.discard_public = state.discard_public, ()
-        state.stock_palaces, state.discard_palaces = state.discard_palaces, ()
+        state.stock_owners, state.discard_owners = state.discard_owners, ()
     state.phase = CHANCE
     state.to_act = None
     state.chance = SOLDIER_CARD
@@ -74,8 +74,6 @@ def buy(state: HandState) -> None:
 def soldier_drawn(state: HandState, card: Card) -> None:
     """R-BUY-1, R-BUY-3: the bought card is drawn, SB paid, the buyer trims next."""
     take(state, card)
-    if state.stock_public or state.stock_palaces:
-        _forget(state, card)
     seat = state.turn
     paid = pay(state, seat, state.rules.small_bet)
     state.soldiers = with_army(state.soldiers, seat, (*state.soldiers[seat], card))
@@ -83,15 +81,6 @@ def soldier_drawn(state: HandState, card: Card) -> None:
     state.chance = NO_CHANCE
     emit(state, soldier_bought(seat, card, paid))
     start_trim(state, seat, "R-BUY-3")
-
-
-def _forget(state: HandState, card: Card) -> None:
-    """A card drawn from a stock made of the discard pile leaves what viewers knew of
-    the stock."""
-    state.stock_public = tuple(c for c in state.stock_public if c != card)
-    state.stock_palaces = tuple(
-        (owner, tuple(c for c in palace if c != card)) for owner, palace in state.stock_palaces
-    )
 
 
 def discard(state: HandState, seat: int, cards: tuple[Card, ...]) -> None:
