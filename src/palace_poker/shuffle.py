@@ -65,6 +65,9 @@ class SecureShuffle:
         """Itself: every order it gives is fresh randomness anyway."""
         return self
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> SecureShuffle:
+        return self
+
 
 class SeededShuffle:
     """Reproducible shuffles from a seed (a private ``random.Random``, built on the
@@ -104,6 +107,12 @@ class SeededShuffle:
         if pending is None:
             pending = self._pending = _Snapshot()
         return _SeededFork(self, pending)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SeededShuffle:
+        """An independent source at the same point. (Written out: a class compiled by
+        mypyc cannot be rebuilt by ``copy``'s default, and a user's source that holds
+        one is deep-copied when a hand is copied.)"""
+        return SeededShuffle._at(self._seed, self._state_now())
 
     def _state_now(self) -> Any:
         """The generator's state (None: not built yet, so the seed's)."""
@@ -163,6 +172,9 @@ class _SeededFork:
         if parent is not None:  # not drawn from yet: a fork at the same point
             return _SeededFork(parent, self._snapshot)
         return self._source().fork()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _SeededFork:
+        return self.fork()
 
 
 def fork(source: ShuffleSource | None) -> ShuffleSource | None:
@@ -260,6 +272,9 @@ class RecordedShuffle:
         other = RecordedShuffle(self._orders, then=fork(self._then))
         other.used = self.used
         return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RecordedShuffle:
+        return self.fork()
 
     @property
     def remaining(self) -> int:
