@@ -93,7 +93,7 @@ def _one_of(*choices: str) -> Decode:
 
 def _card(value: object, where: str) -> Card:
     try:
-        return Card.parse(value)  # type: ignore[arg-type]
+        return Card.parse(value)
     except PalaceError as err:
         raise _bad(where, err.message) from None
 
