@@ -360,3 +360,86 @@ def test_an_action_built_in_code_with_odd_fields_prints_without_failing() -> Non
     weird = Action(HUGE, Verb.STAY, target=Hostile(), amount=float("nan"), cards=(Hostile(),))  # type: ignore[arg-type]
     text = str(weird)
     assert text.startswith("<an integer of 5001 digits> stay")
+
+
+# ------------------------------------------------------------------ the evaluator
+
+
+def _evaluators() -> list[Callable[..., int]]:
+    from palace_poker import evaluator  # noqa: PLC0415
+
+    found: list[Callable[..., int]] = [evaluator._evaluate_python]
+    if evaluator._evaluate_compiled is not None:
+        found.append(evaluator._evaluate_compiled)
+    return found
+
+
+@HOSTILE
+@given(cards=objects, suit=objects)
+def test_both_evaluators_refuse_alike_what_is_no_hand(cards: object, suit: object) -> None:
+    results = []
+    for evaluate in _evaluators():
+        ok, result = outcome(lambda evaluate=evaluate: evaluate(cards, suit))  # type: ignore[misc]
+        results.append((ok, result if ok else result.code))  # type: ignore[attr-defined]
+        ok, _ = outcome(lambda evaluate=evaluate: evaluate([cards]))  # type: ignore[misc]
+        assert not ok or is_plain_int(cards)
+        ok, _ = outcome(lambda evaluate=evaluate: evaluate([1, 2], suit))  # type: ignore[misc]
+        assert not ok or suit is None or is_plain_int(suit)
+    assert all(result == results[0] for result in results)
+
+
+@pytest.mark.rule("R-CARD-1")
+@pytest.mark.parametrize(
+    ("cards", "suit", "code"),
+    [
+        ([True], None, "invalid_card"),  # was card 1
+        ([False, 5], None, "invalid_card"),
+        ([1.0], None, "invalid_card"),
+        (["As"], None, "invalid_card"),  # a bare TypeError in the C path
+        ([None], None, "invalid_card"),
+        ([1, 2], True, "invalid_suit"),
+        ([1, 2], 2.0, "invalid_suit"),
+        ("As Kd", None, "invalid_card"),
+        ({1: 2}, None, "invalid_card"),
+    ],
+)
+def test_evaluate_takes_no_bool_float_or_text_for_a_card(
+    cards: object, suit: object, code: str
+) -> None:
+    for evaluate in _evaluators():
+        refused(lambda evaluate=evaluate: evaluate(cards, suit), code)  # type: ignore[misc]
+
+
+def test_evaluate_reads_no_endless_iterator() -> None:
+    import itertools  # noqa: PLC0415
+
+    for evaluate in _evaluators():
+        refused(lambda evaluate=evaluate: evaluate(itertools.count()), "invalid_card")  # type: ignore[misc]
+        assert evaluate(iter(DECK[:5])) == evaluate(DECK[:5])
+
+
+@HOSTILE
+@given(value=objects)
+def test_describe_and_category_refuse_what_evaluate_never_gives(value: object) -> None:
+    from palace_poker.evaluator import Category, category, describe  # noqa: PLC0415
+
+    ok, result = outcome(lambda: describe(value))  # type: ignore[arg-type]
+    assert not ok or (is_plain_int(value) and isinstance(result, str))
+    ok, result = outcome(lambda: category(value))  # type: ignore[arg-type]
+    assert not ok or (is_plain_int(value) and isinstance(result, Category))
+
+
+@pytest.mark.parametrize("value", [-1, True, 9 << 20, 0xE0000, 2.0, "0", None])
+def test_describe_refuses_a_number_that_is_no_hand_value(value: object) -> None:
+    from palace_poker.evaluator import describe  # noqa: PLC0415
+
+    refused(lambda: describe(value), "invalid_hand_value")  # type: ignore[arg-type]
+
+
+@HOSTILE
+@given(cards=objects, suit=objects)
+def test_evaluate_batch_refuses_what_is_no_array_of_hands(cards: object, suit: object) -> None:
+    from palace_poker import evaluate_batch  # noqa: PLC0415
+
+    outcome(lambda: evaluate_batch(cards))  # type: ignore[arg-type]
+    outcome(lambda: evaluate_batch([[0, 1], [2, 3]], suit))  # type: ignore[arg-type]

@@ -80,6 +80,7 @@ class RecordError(PalaceError):
 ERROR_CODES: dict[str, str] = {
     "invalid_card": "a card is not in strict text form, or not a card index 0..51",
     "invalid_suit": "a suit is not c, d, h or s",
+    "invalid_hand_value": "a number given as a hand value is not one that evaluate gives",
     "malformed_action": "an action's text is not '<seat> <verb> [args...]'",
     "unknown_verb": "the verb is not one of the game's verbs",
     "invalid_amount": "an amount is not a positive integer in strict form",
