@@ -18,20 +18,26 @@ type, never run their code).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import snapshot
 from palace_poker import (
     DECK,
     ERROR_CODES,
     Action,
     Card,
+    Hand,
     PalaceError,
+    Phase,
+    RecordedShuffle,
     Rules,
+    SecureShuffle,
+    SeededShuffle,
     Suit,
     Verb,
     card,
@@ -39,6 +45,8 @@ from palace_poker import (
     parse_cards,
 )
 from palace_poker.checks import MAX_CHIPS, MAX_DIGITS
+from palace_poker.dealer import DealerDrawing, draw_for_dealer
+from palace_poker.game import Game
 from palace_poker.options import Option
 
 HOSTILE = settings(
@@ -443,3 +451,405 @@ def test_evaluate_batch_refuses_what_is_no_array_of_hands(cards: object, suit: o
 
     outcome(lambda: evaluate_batch(cards))  # type: ignore[arg-type]
     outcome(lambda: evaluate_batch([[0, 1], [2, 3]], suit))  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ hands
+
+
+def dealt(*, explicit: bool = False) -> Hand:
+    if explicit:
+        return Hand.deal(Rules.of(10), [100, 100, 100], dealer=2, explicit_chance=True)
+    return Hand.deal(Rules.of(10), [100, 100, 100], dealer=2, shuffle=SeededShuffle(1))
+
+
+def state_of(hand: Hand) -> object:
+    return snapshot(hand), hand.version
+
+
+#: Entry points of a hand that only answer: they change nothing, even when they
+#: accept. Each takes the hostile value; ``coerce`` says whether a bool or a float
+#: must be refused there.
+QUESTIONS: dict[str, Callable[[Hand, object], object]] = {
+    "verify": lambda hand, value: hand.verify(value),
+    "verify version": lambda hand, value: hand.verify("0 stay", version=value),
+    "observe": lambda hand, value: hand.observe(value),
+    "events_for": lambda hand, value: hand.events_for(value),
+    "events_for start": lambda hand, value: hand.events_for(0, value),
+    "entry": lambda hand, value: hand.entry(value),
+    "usable_cards": lambda hand, value: hand.usable_cards(value),
+    "usable_cards against": lambda hand, value: hand.usable_cards(0, value),
+    "left_of": lambda hand, value: hand.left_of(value),
+    "known_face_down": lambda hand, value: hand.known_face_down(value),
+    "copy": lambda hand, value: hand.copy(shuffle=value),
+}
+CHANGES: dict[str, Callable[[Hand, object], object]] = {
+    "apply": lambda hand, value: hand.apply(value),
+    "apply version": lambda hand, value: hand.apply("0 stay", version=value),
+    "apply_chance": lambda hand, value: hand.apply_chance(value),
+}
+
+
+@HOSTILE
+@given(value=objects, name=st.sampled_from(sorted(QUESTIONS)))
+def test_a_hand_question_refuses_a_bad_argument_and_changes_nothing(
+    value: object, name: str
+) -> None:
+    hand = dealt()
+    before = state_of(hand)
+    ok, _ = outcome(lambda: QUESTIONS[name](hand, value))
+    assert state_of(hand) == before
+    if isinstance(value, bool | float) and name not in {"copy", "verify"}:
+        assert not ok, f"{name} took {value!r}"
+    can = hand.can(value), hand.can("0 stay", version=value)  # never raises
+    assert all(answer is True or answer is False for answer in can)
+    assert state_of(hand) == before
+
+
+@HOSTILE
+@given(value=objects, name=st.sampled_from(sorted(CHANGES)), explicit=st.booleans())
+def test_a_hand_refuses_a_bad_action_or_outcome_and_changes_nothing(
+    value: object, name: str, explicit: bool
+) -> None:
+    hand = dealt(explicit=explicit)
+    before = state_of(hand)
+    ok, _ = outcome(lambda: CHANGES[name](hand, value))
+    if not ok:
+        assert state_of(hand) == before
+    if isinstance(value, bool | float) and name != "apply version":
+        assert not ok
+    ok, _ = outcome(lambda: hand.apply_chance(0, version=value))
+    if not ok:
+        assert state_of(hand) == before
+
+
+DEAL_ARGUMENTS = ("rules", "stacks", "stack", "dealer", "shuffle", "names", "name", "explicit")
+
+
+@HOSTILE
+@given(value=objects, argument=st.sampled_from(DEAL_ARGUMENTS))
+def test_deal_refuses_every_bad_argument(value: object, argument: str) -> None:
+    arguments: dict[str, Any] = {
+        "rules": Rules.of(10),
+        "stacks": [100, 100],
+        "dealer": 0,
+        "shuffle": SeededShuffle(2),
+        "names": ["Ann", "Bob"],
+        "explicit_chance": False,
+    }
+    if argument == "stack":
+        arguments["stacks"] = [100, value]
+    elif argument == "name":
+        arguments["names"] = ["Ann", value]
+    elif argument == "explicit":
+        arguments["explicit_chance"] = value
+    else:
+        arguments[argument] = value
+    rules = arguments.pop("rules")
+    stacks = arguments.pop("stacks")
+    ok, result = outcome(lambda: Hand.deal(rules, stacks, **arguments))
+    if ok:
+        assert isinstance(result, Hand)
+        assert all(type(stack) is int for stack in result.start_stacks)
+        assert all(type(name) is str for name in result.names)
+        assert type(result.dealer) is int
+    if argument in ("stack", "dealer") and isinstance(value, bool | float):
+        assert not ok
+
+
+@pytest.mark.parametrize(
+    ("names", "code"),
+    [
+        ([1, 2], "invalid_players"),
+        (["Ann", "\ud800"], "invalid_players"),  # no lone surrogate: UTF-8 cannot write it
+        (["Ann", "x" * 101], "invalid_players"),
+        ("AB", "invalid_players"),
+        (["Ann"], "invalid_players"),
+    ],
+)
+def test_deal_refuses_names_that_are_not_text_it_can_write(names: object, code: str) -> None:
+    refused(lambda: Hand.deal(Rules.of(10), [100, 100], dealer=0, names=names), code)
+
+
+@pytest.mark.parametrize(
+    ("stacks", "dealer"),
+    [
+        ([100, True], 0),
+        ([100, 100.0], 0),
+        ([100, 0], 0),
+        ([MAX_CHIPS, 1], 0),  # more than MAX_CHIPS together
+        ([100, 100], True),
+        ([100, 100], 1.0),
+        ([100, 100], 2),
+        ([100] * 11, 0),
+        ((stack for stack in (100, 100)), 0),
+    ],
+)
+def test_deal_never_takes_a_bool_or_a_float_for_a_stack_or_a_seat(
+    stacks: object, dealer: object
+) -> None:
+    refused(lambda: Hand.deal(Rules.of(10), stacks, dealer=dealer), "invalid_players")
+
+
+def test_a_hand_answers_seats_and_refuses_what_is_none() -> None:
+    hand = dealt()
+    assert hand.entry(0) == 10
+    assert hand.left_of(2) == 0
+    assert len(hand.usable_cards(0, against=1)) <= 4
+    for seat in (True, -1, 3, 1.0, "0", None):
+        refused(lambda seat=seat: hand.entry(seat), "invalid_seat")  # type: ignore[misc]
+        refused(lambda seat=seat: hand.left_of(seat), "invalid_seat")  # type: ignore[misc]
+        refused(lambda seat=seat: hand.usable_cards(seat), "invalid_seat")  # type: ignore[misc]
+    refused(lambda: dealt(explicit=True).usable_cards(0), "chance_due")
+    refused(lambda: hand.copy(shuffle=5), "invalid_shuffle")
+    refused(lambda: dealt(explicit=True).copy(shuffle=SeededShuffle(1)), "invalid_players")
+
+
+# ------------------------------------------------------------------ shuffle sources
+
+
+class Liar:
+    """A user's shuffle source that gives ``lie(cards)`` once ``lying`` is set, and
+    true orders (of a seeded source) before."""
+
+    def __init__(self, lie: Callable[[list[Card]], object], *, lying: bool = True) -> None:
+        self.lie = lie
+        self.lying = lying
+        self.honest = SeededShuffle(4)
+
+    def shuffle(self, cards: Sequence[Card]) -> list[Card]:
+        if self.lying:
+            return self.lie(list(cards))  # type: ignore[return-value]
+        return self.honest.shuffle(cards)
+
+
+LIES: dict[str, Callable[[list[Card]], object]] = {
+    "repeats a card": lambda cards: [cards[0], *cards[:-1]],
+    "drops a card": lambda cards: cards[:-1],
+    "adds a card": lambda cards: [*cards, cards[0]],
+    "a foreign card": lambda cards: [*cards[:-1], next((c for c in DECK if c not in cards), 99)],
+    "bools": lambda cards: [bool(i % 2) for i in range(len(cards))],
+    "floats": lambda cards: [float(card) for card in cards],
+    "text": lambda cards: " ".join(str(card) for card in cards),
+    "a generator": lambda cards: (card for card in cards),
+    "None": lambda cards: None,
+    "hostile items": lambda cards: [Hostile() for _ in cards],
+    "hostile ints": lambda cards: [HostileInt(card) for card in cards],
+    "indexes 52 up": lambda cards: [card + 52 for card in cards],
+}
+
+
+@pytest.mark.parametrize("lie", sorted(LIES))
+def test_deal_refuses_a_source_whose_order_is_no_permutation(lie: str) -> None:
+    # (A list of the hostile ints' values would be a permutation, but each is refused
+    # as no card: only Card and int are cards.)
+    refused(
+        lambda: Hand.deal(Rules.of(10), [100, 100], dealer=0, shuffle=Liar(LIES[lie])),
+        "invalid_shuffle",
+    )
+
+
+def _hand_with_an_empty_stock(source: Liar) -> Hand:
+    """Two players who buy on every turn and trim every soldier, until the stock is
+    empty and the discard pile full: the next BUY reshuffles it (R-BUY-2)."""
+    hand = Hand.deal(Rules.of(1, ante=0), [1000, 1000], dealer=0, shuffle=source)
+    while hand.observe(None).stock_size > 0 or hand.phase is Phase.TRIM:
+        seat = hand.to_act
+        assert seat is not None
+        if hand.phase is Phase.TRIM:
+            hand.apply(Action(seat, Verb.TRIM, cards=tuple(hand.soldiers[seat])))
+        else:
+            hand.apply(f"{seat} buy")
+    assert hand.phase is Phase.TURN
+    assert hand.observe(None).discard_size > 0
+    return hand
+
+
+@pytest.mark.rule("R-BUY-2")
+@pytest.mark.parametrize("lie", sorted(LIES))
+def test_a_buy_whose_reshuffle_is_no_permutation_is_refused_and_changes_nothing(
+    lie: str,
+) -> None:
+    source = Liar(LIES[lie], lying=False)
+    hand = _hand_with_an_empty_stock(source)
+    before = state_of(hand)
+    source.lying = True
+    refused(lambda: hand.apply(f"{hand.to_act} buy"), "invalid_shuffle")
+    assert state_of(hand) == before
+    source.lying = False  # an honest reshuffle: the BUY goes through
+    hand.apply(f"{hand.to_act} buy")
+    assert hand.phase is Phase.TRIM
+
+
+@HOSTILE
+@given(value=objects)
+def test_shuffle_sources_refuse_a_bad_seed_or_bad_orders(value: object) -> None:
+    ok, source = outcome(lambda: SeededShuffle(value))
+    assert not ok or value is None or isinstance(value, int | str | bytes | bytearray)
+    assert not ok or not isinstance(value, bool | float)
+    for make in (
+        lambda: RecordedShuffle(value),
+        lambda: RecordedShuffle([value]),
+        lambda: RecordedShuffle([], then=value),
+    ):
+        ok, source = outcome(make)
+        if ok:
+            assert isinstance(source, RecordedShuffle)
+            outcome(lambda source=source: source.shuffle(list(DECK)))  # type: ignore[misc]
+    for source in (SecureShuffle(), SeededShuffle(1), RecordedShuffle([list(DECK)])):
+        outcome(lambda source=source: source.shuffle(value))  # type: ignore[misc]
+    ok, hand = outcome(
+        lambda: Hand.deal(Rules.of(10), [100, 100], dealer=0, shuffle=Liar(lambda _: value))
+    )
+    assert not ok or isinstance(hand, Hand)
+
+
+@pytest.mark.parametrize("seed", [True, False, 1.5, 2.0, [1], {}, Hostile()])
+def test_a_seed_is_none_an_integer_text_or_bytes(seed: object) -> None:
+    refused(lambda: SeededShuffle(seed), "invalid_shuffle")
+
+
+@pytest.mark.parametrize(
+    "orders", ["As Kd", [5], [[True] * 52], [[float(i) for i in range(52)]], None, range(3)]
+)
+def test_recorded_orders_are_text_or_card_lists(orders: object) -> None:
+    refused(lambda: RecordedShuffle(orders), "shuffle_mismatch")
+
+
+def test_a_source_that_cannot_be_forked_is_refused_when_a_hand_is_copied() -> None:
+    import threading  # noqa: PLC0415
+
+    class Locked:
+        def __init__(self) -> None:
+            self.lock = threading.Lock()  # no deep copy of a lock
+            self.inner = SeededShuffle(3)
+
+        def shuffle(self, cards: list[Card]) -> list[Card]:
+            return self.inner.shuffle(cards)
+
+    hand = Hand.deal(Rules.of(10), [100, 100], dealer=0, shuffle=Locked())
+    before = state_of(hand)
+    refused(hand.copy, "invalid_shuffle")
+    assert state_of(hand) == before
+    assert hand.copy(shuffle=SeededShuffle(1)).version == hand.version
+
+
+# ------------------------------------------------------------------ the dealer draw
+
+
+@HOSTILE
+@given(value=objects)
+def test_the_dealer_draw_refuses_bad_seats_sources_and_cards(value: object) -> None:
+    outcome(lambda: DealerDrawing(value))  # type: ignore[arg-type]
+    outcome(lambda: DealerDrawing([0, 1], value))  # type: ignore[arg-type]
+    outcome(lambda: draw_for_dealer(value, SeededShuffle(1)))  # type: ignore[arg-type]
+    outcome(lambda: draw_for_dealer([0, 1], value))  # type: ignore[arg-type]
+    drawing = DealerDrawing([0, 1, 2])
+    before = drawing.chance
+    ok, _ = outcome(lambda: drawing.apply_chance(value))
+    if not ok:
+        assert drawing.chance == before
+    else:
+        assert is_plain_int(value)
+
+
+@pytest.mark.rule("R-DEAL-1")
+def test_a_source_that_ties_the_draw_for_ever_is_refused() -> None:
+    # Sorted orders pair the cards by rank: every round of two is a tie.
+    tying = Liar(sorted)
+    refused(lambda: draw_for_dealer([0, 1], tying), "invalid_shuffle")
+    refused(lambda: Game(Rules.of(10), [("A", 10), ("B", 10)], shuffle=tying), "invalid_shuffle")
+
+
+@pytest.mark.parametrize("seats", [[0], [0, 0], [0, True], [0, 10], [0, -1], range(11), "01"])
+def test_the_seats_that_draw_are_two_to_ten_different_seats(seats: object) -> None:
+    refused(lambda: DealerDrawing(seats), "invalid_players")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ games
+
+
+def game_state(game: Game) -> object:
+    hand = game.hand
+    return (
+        tuple(game.stacks),
+        game.dealer,
+        game.hand_seats,
+        len(game.records),
+        game.names,
+        game.chance,
+        None if hand is None else state_of(hand),
+    )
+
+
+GAME_ARGUMENTS = ("rules", "players", "player", "name", "stack", "shuffle", "dealer", "rebuys")
+
+
+@HOSTILE
+@given(value=objects, argument=st.sampled_from(GAME_ARGUMENTS))
+def test_a_game_refuses_every_bad_argument(value: object, argument: str) -> None:
+    rules: object = Rules.of(10)
+    players: object = [("Ann", 100), ("Bob", 100)]
+    options: dict[str, Any] = {"shuffle": SeededShuffle(3)}
+    if argument == "rules":
+        rules = value
+    elif argument == "players":
+        players = value
+    elif argument == "player":
+        players = [("Ann", 100), value]
+    elif argument == "name":
+        players = [("Ann", 100), (value, 100)]
+    elif argument == "stack":
+        players = [("Ann", 100), ("Bob", value)]
+    else:
+        options[argument] = value
+    ok, game = outcome(lambda: Game(rules, players, **options))  # type: ignore[arg-type]
+    if ok:
+        assert isinstance(game, Game)
+        assert all(type(stack) is int for stack in game.stacks)
+        outcome(game.start_hand)
+
+
+@HOSTILE
+@given(value=objects)
+def test_a_game_method_refuses_a_bad_argument_and_changes_nothing(value: object) -> None:
+    game = Game(Rules.of(10), [("A", 100), ("B", 100), ("C", 100)], dealer=0, rebuys=True)
+    game.stacks[1] = 0
+    for call in (
+        lambda: game.table_seat(value),
+        lambda: game.rebuy(value, 50),
+        lambda: game.rebuy(1, value),
+        lambda: game.apply_chance(value),
+    ):
+        before = game_state(game)
+        ok, _ = outcome(call)
+        if not ok:
+            assert game_state(game) == before
+        elif isinstance(value, bool | float):
+            raise AssertionError(f"took {value!r}")
+        game.stacks[1] = 0
+    drawing = Game(Rules.of(10), [("A", 100), ("B", 100)], explicit_chance=True)
+    before = game_state(drawing)
+    ok, _ = outcome(lambda: drawing.apply_chance(value))
+    assert ok or game_state(drawing) == before
+
+
+def test_a_game_whose_source_fails_at_a_deal_is_unchanged() -> None:
+    source = Liar(LIES["drops a card"], lying=False)
+    game = Game(Rules.of(10), [("A", 100), ("B", 100)], shuffle=source)
+    before = game_state(game)
+    source.lying = True
+    refused(game.start_hand, "invalid_shuffle")
+    assert game_state(game) == before
+    source.lying = False
+    assert game.start_hand().n == 2
+
+
+def test_a_rebuy_is_a_count_of_chips() -> None:
+    game = Game(Rules.of(10), [("A", 100), ("B", 100)], dealer=0, rebuys=True)
+    game.stacks[1] = 0
+    for chips in (True, 50.0, "50", 0, MAX_CHIPS):
+        refused(lambda chips=chips: game.rebuy(1, chips), "invalid_amount")  # type: ignore[misc]
+    for seat in (True, 1.0, 2, -1):
+        refused(lambda seat=seat: game.rebuy(seat, 50), "invalid_seat")  # type: ignore[misc]
+    game.rebuy(1, 50)
+    assert game.stacks == [100, 50]
