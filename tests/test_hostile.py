@@ -517,6 +517,7 @@ def test_a_hand_refuses_a_bad_action_or_outcome_and_changes_nothing(
         assert state_of(hand) == before
     if isinstance(value, bool | float) and name != "apply version":
         assert not ok
+    before = state_of(hand)
     ok, _ = outcome(lambda: hand.apply_chance(0, version=value))
     if not ok:
         assert state_of(hand) == before

@@ -28,7 +28,7 @@ import copy
 import random
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar, cast
 
 from palace_poker.cards import DECK, Card, format_cards, parse_cards
 from palace_poker.checks import as_int, as_items, as_text, short, shuffle_source
@@ -252,27 +252,27 @@ def check_order(order: object, cards: Sequence[Card], what: str) -> bytes:
     listed = as_items(order) if isinstance(order, list | tuple) else None
     if listed is None:
         raise _bad_order(f"gave {short(order)} instead of a list of cards", what, cards)
-    packed = bytearray()
+    indexes: list[int] = []
     for item in listed:
         index = as_int(item) if type(item) is _CARD or type(item) is int else None
         if index is None or not 0 <= index < 52:
             raise _bad_order(f"gave {short(item)}, which is no card", what, cards)
-        packed.append(index)
+        indexes.append(index)
     # As many cards, and the same set (a bit a card): a repeated card would leave a
     # bit unset.
     mask = expected = 0
-    for index in packed:
+    for index in indexes:
         mask |= 1 << index
     for index in bytes(cards):
         expected |= 1 << index
-    if len(packed) != len(cards) or mask != expected:
+    if len(indexes) != len(cards) or mask != expected:
         raise _bad_order(
             f"gave {len(listed)} cards that are not the {len(cards)} cards shuffled "
             "(a card repeated, missing or foreign)",
             what,
             cards,
         )
-    return bytes(packed)
+    return bytes(indexes)
 
 
 def _bad_order(message: str, what: str, cards: Sequence[Card]) -> ConfigError:
@@ -351,10 +351,10 @@ class RecordedShuffle:
         index = self.used
         then = self._then
         if index >= len(self._orders) and then is not None:
-            order = then.shuffle(cards)
-            if type(then) not in CHECKED_SOURCES:
-                return [DECK[i] for i in check_order(order, cards, "resumed")]
-            return order
+            if type(then) in CHECKED_SOURCES:
+                return then.shuffle(cards)
+            answer: object = cast(Any, then).shuffle(cards)  # a user's source: anything (piles)
+            return [DECK[i] for i in check_order(answer, cards, "resumed")]
         if index >= len(self._orders):
             raise RecordError(
                 "shuffle_mismatch",
