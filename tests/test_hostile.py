@@ -18,6 +18,7 @@ type, never run their code).
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
@@ -854,3 +855,373 @@ def test_a_rebuy_is_a_count_of_chips() -> None:
         refused(lambda seat=seat: game.rebuy(seat, 50), "invalid_seat")  # type: ignore[misc]
     game.rebuy(1, 50)
     assert game.stacks == [100, 50]
+
+
+# ------------------------------------------------------------------ records
+
+
+def finished_record() -> dict[str, Any]:
+    hand = Hand.deal(Rules.of(10), [100, 100], dealer=0, shuffle=SeededShuffle(3))
+    hand.apply("1 fold")
+    record: dict[str, Any] = json.loads(json.dumps(hand.to_record()))
+    return record
+
+
+RECORD_PLACES = (
+    "record",
+    "format",
+    "rules",
+    "rules field",
+    "players",
+    "player",
+    "name",
+    "stack",
+    "dealer",
+    "shuffles",
+    "shuffle",
+    "actions",
+    "action",
+    "result",
+    "result end",
+    "result stacks",
+    "result stack",
+)
+
+
+def _spoiled(place: str, value: object) -> object:
+    """A finished record with ``value`` put at ``place``."""
+    if place == "record":
+        return value
+    record = finished_record()
+    if place == "rules field":
+        record["rules"]["small_bet"] = value
+    elif place == "player":
+        record["players"][1] = value
+    elif place == "name":
+        record["players"][1]["name"] = value
+    elif place == "stack":
+        record["players"][1]["stack"] = value
+    elif place == "shuffle":
+        record["shuffles"][0] = value
+    elif place == "action":
+        record["actions"][0] = value
+    elif place == "result end":
+        record["result"]["end"] = value
+    elif place == "result stacks":
+        record["result"]["stacks"] = value
+    elif place == "result stack":
+        record["result"]["stacks"][0] = value
+    else:
+        record[place] = value
+    return record
+
+
+@HOSTILE
+@given(value=objects, place=st.sampled_from(RECORD_PLACES))
+def test_replay_resume_and_read_setup_refuse_every_bad_field(value: object, place: str) -> None:
+    from palace_poker.record import read_setup, replay, resume  # noqa: PLC0415
+
+    record = _spoiled(place, value)
+    for call in (
+        lambda: replay(record),
+        lambda: resume(record),
+        lambda: read_setup(record),
+        lambda: read_setup(record, finished=False),
+    ):
+        ok, _ = outcome(call)
+        if ok and place in ("stack", "dealer", "result stack"):
+            assert is_plain_int(value), f"{place} took {value!r}"
+
+
+@HOSTILE
+@given(value=objects)
+def test_records_refuse_bad_arguments(value: object) -> None:
+    from palace_poker.record import dumps, hand_to_record, parse_records, resume  # noqa: PLC0415
+
+    outcome(lambda: resume(finished_record(), shuffle=value))
+    outcome(lambda: hand_to_record(value))  # type: ignore[arg-type]
+    outcome(lambda: read_setup_with(value))
+    ok, text = outcome(lambda: dumps(value))  # type: ignore[arg-type]
+    if ok:
+        assert isinstance(text, str)
+        text.encode("utf-8")
+        assert "\n" not in text
+        assert "\u2028" not in text
+    ok, text = outcome(lambda: dumps({"value": value}))
+    if ok:
+        assert isinstance(text, str)
+        text.encode("utf-8")
+        ((_, back),) = parse_records(text, source="s", lines=True)
+        assert isinstance(back, dict)
+    for call in (
+        lambda: list(parse_records(value, source="s", lines=True)),
+        lambda: list(parse_records("{}", source=value, lines=True)),
+        lambda: list(parse_records("{}", source="s", lines=value)),
+    ):
+        ok, records = outcome(call)
+        assert not ok or isinstance(records, list)
+
+
+def read_setup_with(finished: object) -> object:
+    from palace_poker.record import read_setup  # noqa: PLC0415
+
+    return read_setup(finished_record(), finished=finished)  # type: ignore[arg-type]
+
+
+def test_a_name_with_a_line_separator_is_saved_on_one_line_and_read_back() -> None:
+    from palace_poker.record import dumps, parse_records, replay  # noqa: PLC0415
+
+    hand = Hand.deal(
+        Rules.of(10),
+        [100, 100],
+        dealer=0,
+        shuffle=SeededShuffle(3),
+        names=["Ann\u2028B", "C\u2029"],
+    )
+    hand.apply("1 fold")
+    line = dumps(hand.to_record())
+    assert "\u2028" not in line
+    assert "\u2029" not in line
+    assert len(line.splitlines()) == 1
+    ((where, record),) = parse_records(line + "\n", source="g.jsonl", lines=True)
+    assert where == "g.jsonl:1"
+    assert replay(record).names == ("Ann\u2028B", "C\u2029")
+
+
+def test_a_lone_surrogate_is_refused_as_a_name_and_escaped_by_dumps() -> None:
+    from palace_poker.record import dumps, parse_records, replay  # noqa: PLC0415
+
+    refused(
+        lambda: Hand.deal(Rules.of(10), [100, 100], dealer=0, names=["\ud800", "B"]),
+        "invalid_players",
+    )
+    record = finished_record()
+    record["players"][0]["name"] = "\ud800"
+    line = dumps(record)  # writable: the surrogate is escaped
+    line.encode("utf-8")
+    ((_, back),) = parse_records(line, source="x", lines=False)
+    assert back == record
+    refused(lambda: replay(back), "invalid_record")
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("[" * 100_000, "nested too deeply"),
+        ('{"n": ' + "9" * 5000 + "}", "not readable"),
+        ("{", "not JSON"),
+    ],
+)
+def test_parse_records_turns_unreadable_json_into_a_record_error(text: str, reason: str) -> None:
+    from palace_poker.record import parse_records  # noqa: PLC0415
+
+    for lines in (True, False):
+        ((_, error),) = parse_records(text, source="x", lines=lines)
+        assert isinstance(error, PalaceError)
+        assert error.code == "invalid_record"
+        assert reason in error.message
+        json.dumps(error.to_dict())
+
+
+@pytest.mark.parametrize(
+    "value",
+    [float("nan"), Hostile(), DEEP, {(1, 2): 3}, HUGE],
+    ids=["nan", "hostile", "deep", "tuple key", "huge"],
+)
+def test_dumps_refuses_what_is_not_json_data(value: object) -> None:
+    from palace_poker.record import dumps  # noqa: PLC0415
+
+    refused(lambda: dumps({"value": value}), "invalid_record")
+
+
+HOSTILE_RECORDS = [
+    "[]",
+    "5",
+    '"text"',
+    "null",
+    '{"format": "palace-hand/1"}',
+    "[" * 50_000,
+    '{"dealer": ' + "9" * 5000 + "}",
+    "{",
+    "\ud800",
+    "{}",
+]
+
+
+def _spoiled_lines() -> list[str]:
+    spoiled = []
+    for place, value in (
+        ("stack", True),
+        ("stack", 10.0),
+        ("stack", 2**60),
+        ("dealer", True),
+        ("name", 5),
+        ("name", "\ud800"),
+        ("name", "x" * 500),
+        ("action", "0 raise " + LONG_DIGITS),
+        ("action", 12),
+        ("shuffle", ["As"]),
+        ("shuffle", "As As"),
+        ("rules field", 1.5),
+        ("result stack", -1),
+        ("players", [{"name": "A", "stack": 1}] * 11),
+    ):
+        spoiled.append(json.dumps(_spoiled(place, value)))
+    return spoiled
+
+
+def test_the_replay_command_prints_one_fail_line_per_bad_record_and_goes_on(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from palace_poker.cli import main  # noqa: PLC0415
+
+    good = json.dumps(finished_record())
+    lines = [good, *HOSTILE_RECORDS, *_spoiled_lines(), good]
+    path = tmp_path / "hostile.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8", errors="surrogatepass")
+    # (a lone surrogate in the file is no UTF-8: the whole file is refused, alone)
+    odd = tmp_path / "odd.jsonl"
+    odd.write_bytes("\ud800\n".encode("utf-8", "surrogatepass"))
+    clean = tmp_path / "clean.jsonl"
+    clean.write_text("\n".join(line for line in lines if "\ud800" not in line) + "\n")
+    code = main(["replay", str(clean), str(odd), str(tmp_path / "missing.json")])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert "Traceback" not in out + err
+    printed = out.splitlines()
+    records = [line for line in lines if "\ud800" not in line]
+    assert len(printed) == len(records) + 2  # one line a record, one a file unread
+    assert printed[0].endswith("players, 1 action, end last, stacks 105 95")
+    assert printed[len(records) - 1].endswith("stacks 105 95")
+    fails = printed[1 : len(records) - 1]
+    assert all(": FAIL " in line for line in fails), fails
+    assert all("[" in line and "]" in line for line in fails)
+    assert "odd.jsonl: FAIL cannot read: not UTF-8 text" in out
+    assert "missing.json: FAIL cannot read" in out
+
+
+def test_the_replay_command_prints_a_file_name_that_is_not_utf8(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os  # noqa: PLC0415
+
+    from palace_poker.cli import main  # noqa: PLC0415
+
+    name = os.fsdecode(b"odd-\xff.json")  # a surrogate escape in the name
+    code = main(["replay", str(tmp_path / name)])
+    out, _ = capsys.readouterr()
+    assert code == 1
+    assert "FAIL cannot read" in out
+    out.encode("utf-8")
+
+
+# ------------------------------------------------------------------ views and the wire
+
+
+@HOSTILE
+@given(value=objects, viewer=objects)
+def test_redact_refuses_what_is_no_event_or_no_viewer(value: object, viewer: object) -> None:
+    from palace_poker import redact  # noqa: PLC0415
+    from palace_poker.events import BattleCompared, PalaceDealt  # noqa: PLC0415
+
+    hand = dealt()
+    event = hand.events[-2]
+    ok, _ = outcome(lambda: redact(event, viewer))
+    assert not ok or viewer is None or is_plain_int(viewer)
+    outcome(lambda: redact(value, 0))
+    for built in (
+        lambda: PalaceDealt(value, tuple(DECK[:3])),  # type: ignore[arg-type]
+        lambda: BattleCompared((value, 1), 0, ()),  # type: ignore[arg-type]
+        lambda: BattleCompared(value, 0, ()),  # type: ignore[arg-type]
+    ):
+        for seat in (0, 1, None):
+            ok, _ = outcome(lambda built=built, seat=seat: redact(built(), seat))  # type: ignore[misc]
+            if ok and isinstance(value, bool):
+                raise AssertionError(f"took {value!r} for a seat")
+
+
+def test_redact_takes_no_bool_for_a_viewer_or_an_owner() -> None:
+    from palace_poker import redact  # noqa: PLC0415
+    from palace_poker.events import PalaceDealt  # noqa: PLC0415
+
+    event = PalaceDealt(1, tuple(DECK[:3]))
+    refused(lambda: redact(event, True), "invalid_seat")
+    refused(lambda: redact(PalaceDealt(True, tuple(DECK[:3])), 1), "malformed_event")
+    assert redact(event, 1) == event
+    hidden = redact(event, 0)
+    assert isinstance(hidden, PalaceDealt)
+    assert hidden.cards == ()
+
+
+def _views() -> list[Any]:
+    hand = Hand.deal(Rules.of(10), [300, 300, 300], dealer=0, shuffle=SeededShuffle(8))
+    for action in ("1 buy", "1 trim", "2 bet 0", "0 call"):
+        if hand.can(action):
+            hand.apply(action)
+    return [hand.observe(seat) for seat in range(3)]
+
+
+VIEWS = _views()
+VIEW_FIELDS = list(VIEWS[0]._fields)
+
+
+@HOSTILE
+@given(value=objects, field=st.sampled_from(VIEW_FIELDS), seat=st.integers(0, 2))
+def test_determinize_refuses_a_view_that_is_not_a_consistent_one(
+    value: object, field: str, seat: int
+) -> None:
+    from palace_poker.determinize import determinize  # noqa: PLC0415
+
+    view = VIEWS[seat]._replace(**{field: value})
+    ok, world = outcome(lambda: determinize(view, random.Random(1)))
+    if ok:
+        assert isinstance(world, Hand)
+        world.legal_options()
+        world.observe(seat)
+        world.to_record()
+    outcome(lambda: determinize(value, random.Random(1)))
+    outcome(lambda: determinize(VIEWS[seat], value))
+    outcome(lambda: determinize(VIEWS[seat], random.Random(1), shuffle=value))
+
+
+def test_determinize_takes_every_view_of_a_hand_and_its_wire_copy() -> None:
+    from palace_poker.determinize import determinize  # noqa: PLC0415
+    from palace_poker.wire import from_wire, to_wire  # noqa: PLC0415
+
+    for view in VIEWS:
+        again = from_wire(json.loads(json.dumps(to_wire(view))))
+        for given_view in (view, again):
+            world = determinize(given_view, random.Random(2))
+            assert world.observe(view.viewer) == view
+    refused(lambda: determinize(VIEWS[0]._replace(stock_size=3), random.Random(1)))
+    refused(lambda: determinize(VIEWS[0]._replace(viewer=True), random.Random(1)))
+    refused(lambda: determinize(VIEWS[0], 5), "invalid_shuffle")
+
+
+@HOSTILE
+@given(value=objects)
+def test_the_wire_refuses_whatever_is_no_value_of_it(value: object) -> None:
+    from palace_poker.wire import from_wire, to_wire  # noqa: PLC0415
+
+    ok, data = outcome(lambda: to_wire(value))
+    if ok:
+        json.dumps(data)
+    outcome(lambda: from_wire(value))
+    for tag in ("soldier_bought", "option", "observation", "error", "action", "result", "chance"):
+        outcome(lambda tag=tag: from_wire({"type": tag, "seat": value, "text": value}))  # type: ignore[misc]
+
+
+@HOSTILE
+@given(value=objects, seat=st.integers(0, 2))
+def test_every_field_of_a_wire_value_is_checked(value: object, seat: int) -> None:
+    from palace_poker.wire import from_wire, to_wire  # noqa: PLC0415
+
+    data = to_wire(VIEWS[seat])
+    for field in data:
+        if field == "type":
+            continue
+        spoiled = {**data, field: value}
+        ok, back = outcome(lambda spoiled=spoiled: from_wire(spoiled))  # type: ignore[misc]
+        if ok:
+            json.dumps(to_wire(back))
+        ok, _ = outcome(lambda field=field: to_wire(VIEWS[seat]._replace(**{field: value})))  # type: ignore[misc]

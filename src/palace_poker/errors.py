@@ -92,6 +92,7 @@ ERROR_CODES: dict[str, str] = {
     "stale_version": "an action answers another version of the hand than its current one",
     "invalid_index": "an event index is not an index of the hand's events",
     "malformed_event": "a value given as an event is not one",
+    "invalid_observation": "a value given as a seat's view of a hand is not a consistent one",
     "invalid_wire": "a message is not a value of the wire format",
     "invalid_shuffle": "a shuffle source gave an order that is not a permutation of its cards",
     "not_your_turn": "another seat's decision is due",
