@@ -94,7 +94,10 @@ ERROR_CODES: dict[str, str] = {
     "malformed_event": "a value given as an event is not one",
     "invalid_observation": "a value given as a seat's view of a hand is not a consistent one",
     "invalid_wire": "a message is not a value of the wire format",
-    "invalid_shuffle": "a shuffle source gave an order that is not a permutation of its cards",
+    "invalid_shuffle": (
+        "a shuffle source (or its seed) cannot be used, or it gave an order that is not a "
+        "permutation of its cards"
+    ),
     "not_your_turn": "another seat's decision is due",
     "illegal_action": "this verb is not allowed at this point",
     "bad_target": "the bet's target is not a player it may attack",
