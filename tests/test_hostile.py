@@ -337,6 +337,8 @@ def test_a_long_digit_string_is_refused_before_it_is_read() -> None:
     refused(lambda: Action.parse("0 raise " + LONG_DIGITS), "invalid_amount")
     refused(lambda: Action.parse("0 bet 1 " + "1" * (MAX_DIGITS + 1)), "invalid_amount")
     refused(lambda: Action.parse(LONG_DIGITS[:300] + " stay"), "malformed_action")
+    refused(lambda: Action.parse(LONG_DIGITS), "malformed_action")  # a bounded message
+    refused(lambda: Action.parse(LONG_DIGITS + " stay"), "malformed_action")
     refused(lambda: Action.parse("0 bet " + "1" * (MAX_DIGITS + 1)), "malformed_action")
     refused(lambda: Action.parse("0 raise " + str(MAX_CHIPS + 1)), "invalid_amount")
     assert Action.parse(f"0 raise {MAX_CHIPS}").amount == MAX_CHIPS

@@ -105,9 +105,10 @@ class Action(NamedTuple):
         if len(words) < 2 or "" in words:
             raise ParseError(
                 "malformed_action",
-                f"malformed action {line!r}: expected '<seat> <verb> [args...]' with single spaces",
+                f"malformed action {short(line)}: expected '<seat> <verb> [args...]' with "
+                "single spaces",
                 rule=_FORMAT,
-                details={"input": line},
+                details={"input": clip(line)},
             )
         seat = parse_int(words[0], line, what="seat")
         verb = _VERBS.get(words[1])
