@@ -268,6 +268,8 @@ def viewer_seat(viewer: object, n: int | None) -> int | None:
     for a spectator. Raises ``IllegalActionError('invalid_seat')`` for anything else."""
     if viewer is None:
         return None
+    if type(viewer) is int and viewer >= 0 and (n is None or viewer < n):
+        return viewer  # the common case, first
     number = as_int(viewer)
     if number is not None and number >= 0 and (n is None or number < n):
         return number
@@ -377,8 +379,12 @@ def stacks(
             f"a hand needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(listed)}",
             details={"players": len(listed)},
         )
-    counted = tuple(
-        [
+    counted: list[int] = []
+    for index, stack in enumerate(listed):
+        if type(stack) is int and 1 <= stack <= MAX_CHIPS:
+            counted.append(stack)  # the common case: no message made
+            continue
+        counted.append(
             chips(
                 stack,
                 f"seat {index}'s stack",
@@ -388,11 +394,10 @@ def stacks(
                 rule=rule,
                 details={"seat": index},
             )
-            for index, stack in enumerate(listed)
-        ]
-    )
-    total(counted, error=error, code=code)
-    return counted
+        )
+    checked = tuple(counted)
+    total(checked, error=error, code=code)
+    return checked
 
 
 def total(counts: tuple[int, ...], *, error: ErrorClass, code: str) -> int:

@@ -138,8 +138,8 @@ Seed = int | str | bytes | None
 def _checked_seed(seed: object) -> Seed:
     """A seed: None, an integer (never a bool: ``True`` is no seed of 1), text or
     bytes, as a plain value."""
-    if seed is None:
-        return None
+    if seed is None or type(seed) is int:
+        return seed
     number = as_int(seed)
     if number is not None:
         return number
@@ -158,6 +158,8 @@ def _checked_seed(seed: object) -> Seed:
 
 def _to_shuffle(cards: object) -> list[Card]:
     """The cards a source is asked to shuffle, as a new list (a list or a tuple)."""
+    if type(cards) is list or type(cards) is tuple:
+        return list(cards)  # the common case, first
     listed = as_items(cards)
     if listed is None:
         raise ConfigError(
