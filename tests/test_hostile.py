@@ -18,6 +18,7 @@ type, never run their code).
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -50,8 +51,9 @@ from palace_poker.dealer import DealerDrawing, draw_for_dealer
 from palace_poker.game import Game
 from palace_poker.options import Option
 
+# HOSTILE_EXAMPLES=2000 for a deeper run.
 HOSTILE = settings(
-    max_examples=120,
+    max_examples=int(os.environ.get("HOSTILE_EXAMPLES", "120")),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
@@ -111,6 +113,24 @@ class HostileDict(dict[Any, Any]):
     __repr__ = __len__ = __iter__ = __getitem__ = __contains__ = get = keys = items = _boom
 
 
+class Huge:
+    """A sequence that claims 2**62 items (and gives 1 for each): whatever reads it
+    in full, or allocates by its length, never ends."""
+
+    def __len__(self) -> int:
+        return 2**62
+
+    def __getitem__(self, index: int) -> int:
+        return 1
+
+
+def _failing() -> Any:
+    """An iterator that fails after two items."""
+    yield 1
+    yield 2
+    raise BoomError("mid-iteration")
+
+
 def _deep(depth: int) -> list[Any]:
     top: list[Any] = []
     inner = top
@@ -164,6 +184,8 @@ leaves = st.one_of(
     special_text,
     st.binary(max_size=6),
     st.builds(Hostile),
+    st.builds(Huge),
+    st.builds(_failing),
     st.builds(HostileInt, st.integers(-2, 60)),
     st.builds(HostileStr, st.sampled_from(["As", "limit", "1 stay", "Ann", ""])),
     st.sampled_from(list(DECK[:3])),
@@ -1227,3 +1249,14 @@ def test_every_field_of_a_wire_value_is_checked(value: object, seat: int) -> Non
         if ok:
             json.dumps(to_wire(back))
         ok, _ = outcome(lambda field=field: to_wire(VIEWS[seat]._replace(**{field: value})))  # type: ignore[misc]
+
+
+def test_nothing_reads_an_endless_sequence_to_its_end() -> None:
+    from palace_poker.wire import to_wire  # noqa: PLC0415
+
+    for field in ("stacks", "banners", "soldiers", "options", "actions", "known_palaces"):
+        refused(lambda field=field: to_wire(VIEWS[0]._replace(**{field: Huge()})), "invalid_wire")  # type: ignore[misc]
+    for evaluate in _evaluators():
+        refused(lambda evaluate=evaluate: evaluate(Huge()), "invalid_card")  # type: ignore[misc]
+    refused(lambda: format_cards(Huge()), "invalid_card")  # type: ignore[arg-type]
+    refused(lambda: Hand.deal(Rules.of(10), Huge(), dealer=0), "invalid_players")

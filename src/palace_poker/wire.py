@@ -117,8 +117,25 @@ def _tuple_of(decode: Decode, length: int | None = None) -> Decode:
     return read
 
 
-def _cards_out(cards: tuple[Card, ...]) -> list[str]:
-    return [str(card) for card in cards]
+# The encoders read the values of a value built in code, which may hold anything:
+# they iterate a list or a tuple only, by its base type (never an object's own
+# iteration, which may never end), and what they give is then checked as
+# from_wire reads it (to_wire).
+
+
+def _seq(value: object) -> tuple[Any, ...]:
+    listed = as_items(value) if isinstance(value, tuple | list) else None
+    if listed is None:
+        raise _bad("value", f"expected a tuple, got {short(value)}")
+    return listed
+
+
+def _list_out(value: object) -> list[Any]:
+    return list(_seq(value))
+
+
+def _cards_out(cards: object) -> list[str]:
+    return [str(card) for card in _seq(cards)]
 
 
 def _nested_out(value: Any) -> Any:
@@ -126,8 +143,15 @@ def _nested_out(value: Any) -> Any:
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, tuple | list):
-        return [_nested_out(item) for item in value]
+        return [_nested_out(item) for item in _seq(value)]
     return value
+
+
+def _known_out(known: object) -> dict[str, list[str]]:
+    mapping = as_mapping(known)
+    if mapping is None:
+        raise _bad("value", f"expected a dict, got {short(known)}")
+    return {str(seat): _cards_out(cards) for seat, cards in mapping.items()}
 
 
 _cards = _tuple_of(_card)
@@ -266,7 +290,7 @@ def _battle_out(battle: BattleView | None) -> dict[str, Any] | None:
         "defender": battle.defender,
         "raises": battle.raises,
         "last_raise": battle.last_raise,
-        "raised": list(battle.raised),
+        "raised": _list_out(battle.raised),
         "defender_entry_paid": battle.defender_entry_paid,
     }
 
@@ -312,12 +336,12 @@ def _options_in(value: object, where: str) -> tuple[Option, ...]:
 _VIEW_FIELDS: Final[tuple[tuple[str, Encode, Decode], ...]] = (
     ("viewer", lambda v: v, _optional(_int)),
     ("rules", lambda r: r.to_dict(), _rules_in),
-    ("names", list, _tuple_of(_text)),
+    ("names", _list_out, _tuple_of(_text)),
     ("dealer", lambda v: v, _int),
-    ("stacks", list, _ints),
-    ("contributions", list, _ints),
+    ("stacks", _list_out, _ints),
+    ("contributions", _list_out, _ints),
     ("pot", lambda v: v, _int),
-    ("in_hand", list, _bools),
+    ("in_hand", _list_out, _bools),
     ("banners", _cards_out, _cards),
     ("soldiers", _nested_out, _tuple_of(_cards)),
     ("set_aside", _cards_out, _cards),
@@ -326,17 +350,17 @@ _VIEW_FIELDS: Final[tuple[tuple[str, Encode, Decode], ...]] = (
     ("palace", _cards_out, _cards),
     (
         "known_palaces",
-        lambda known: {str(seat): _cards_out(cards) for seat, cards in known.items()},
+        _known_out,
         _known_palaces_in,
     ),
     ("phase", lambda v: v, _one_of("turn", "battle", "trim", "chance", "over")),
     ("turn", lambda v: v, _optional(_int)),
     ("to_act", lambda v: v, _optional(_int)),
     ("battle", _battle_out, _optional(_battle_in)),
-    ("options", lambda options: [_option_out(o) for o in options], _options_in),
-    ("actions", lambda actions: [str(a) for a in actions], _tuple_of(_action_in)),
+    ("options", lambda options: [_option_out(o) for o in _seq(options)], _options_in),
+    ("actions", lambda actions: [str(a) for a in _seq(actions)], _tuple_of(_action_in)),
     ("end", lambda v: v, _optional(_END)),
-    ("quiet", list, _bools),
+    ("quiet", _list_out, _bools),
     ("known_discards", _cards_out, _cards),
     ("known_stock", _cards_out, _cards),
     ("version", lambda v: v, _int),
@@ -416,8 +440,8 @@ def _result_out(result: HandResult) -> dict[str, Any]:
     return {
         "type": "result",
         "end": result.end,
-        "stacks": list(result.stacks),
-        "payouts": list(result.payouts),
+        "stacks": _list_out(result.stacks),
+        "payouts": _list_out(result.payouts),
     }
 
 
