@@ -467,12 +467,19 @@ def test_refused_inputs(ev: Evaluate, cards: list[int], excluded: int | None, co
 
 @each_implementation
 def test_refused_types(ev: Evaluate) -> None:
-    with pytest.raises(TypeError):
-        ev([1, "As"])
-    with pytest.raises(TypeError):
-        ev([1, 2], "h")
-    with pytest.raises(TypeError):
-        ev(7)
+    # Never a bare TypeError; never a bool or a float taken for a card or a suit.
+    for cards, excluded, code in (
+        ([1, "As"], None, "invalid_card"),
+        ([1, 2], "h", "invalid_suit"),
+        (7, None, "invalid_card"),
+        ([True], None, "invalid_card"),
+        ([1.0], None, "invalid_card"),
+        ([1, 2], True, "invalid_suit"),
+        ([1, 2], 2.0, "invalid_suit"),
+    ):
+        with pytest.raises(ParseError) as caught:
+            ev(cards, excluded)
+        assert caught.value.code == code
 
 
 @pytest.mark.skipif(COMPILED is None, reason=NOT_BUILT)
@@ -622,14 +629,16 @@ def test_batch_refuses_bad_cards_and_suits(
 @batch_implementations
 @pytest.mark.usefixtures("batch_path")
 def test_batch_refuses_bad_shapes_and_types(compiled: bool) -> None:
-    with pytest.raises(ValueError, match="2 dimension"):
+    with pytest.raises(ParseError, match="2 dimension"):
         evaluate_batch([1, 2, 3])
-    with pytest.raises(ValueError, match="entries for 2 hands"):
+    with pytest.raises(ParseError, match="entries for 2 hands"):
         evaluate_batch([[1], [2]], [0, 1, 2])
-    with pytest.raises(TypeError, match="integers"):
+    with pytest.raises(ParseError, match="integers"):
         evaluate_batch([[1.0, 2.0]])
-    with pytest.raises(TypeError, match="integers"):
+    with pytest.raises(ParseError, match="integers"):
         evaluate_batch([[1, 2]], ["h"])
+    with pytest.raises(ParseError, match="integers"):
+        evaluate_batch([[True, False]])
 
 
 def test_batch_needs_numpy(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -58,3 +58,20 @@ def test_fisher_yates_shuffles_any_list_as_random_shuffle_does() -> None:
             fisher_yates(mine, ours.getrandbits)
             reference.shuffle(theirs)
             assert mine == theirs
+
+
+def test_every_source_deep_copies_to_a_source_at_the_same_point() -> None:
+    # A user's source holding one of ours is deep-copied when a hand is copied; the
+    # compiled build cannot rebuild its classes by copy's default.
+    import copy  # noqa: PLC0415
+
+    seeded = SeededShuffle(9)
+    seeded.shuffle(DECK)
+    recorded = RecordedShuffle([list(reversed(DECK)), list(DECK)])
+    recorded.shuffle(DECK)
+    for source in (SecureShuffle(), seeded, seeded.fork(), recorded):
+        twin = copy.deepcopy(source)
+        if isinstance(source, SecureShuffle):
+            assert twin is source
+            continue
+        assert twin.shuffle(DECK) == source.shuffle(DECK)

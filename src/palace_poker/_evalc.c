@@ -163,8 +163,25 @@ mask_value(uint64_t hand)
 }
 
 /* --- Errors: the project's ParseError, with its code and rule ------------------- */
+/* A bounded repr of an input that cannot fail (palace_poker.checks.short): a hostile
+ * object's __repr__ may raise, an integer may be too long to write out. */
+static PyObject *
+short_repr(PyObject *value)
+{
+    PyObject *checks = PyImport_ImportModule("palace_poker.checks");
+    PyObject *text = checks ? PyObject_CallMethod(checks, "short", "(O)", value) : NULL;
+    Py_XDECREF(checks);
+    if (text == NULL) {
+        PyErr_Clear();
+        text = PyUnicode_FromFormat("<%.40s object>", Py_TYPE(value)->tp_name);
+    }
+    return text;
+}
+
+/* Raise ParseError(code, message, rule=rule, details={"input": short(value)}) (no
+ * details when value is NULL); steals the reference to message. */
 static void
-raise_parse_error(const char *code, const char *rule, PyObject *message)
+raise_parse_error_on(const char *code, const char *rule, PyObject *message, PyObject *value)
 {
     if (message == NULL) {
         return;
@@ -176,13 +193,16 @@ raise_parse_error(const char *code, const char *rule, PyObject *message)
         Py_DECREF(message);
         return;
     }
+    PyObject *shown = value ? short_repr(value) : NULL;
     PyObject *args = Py_BuildValue("(sO)", code, message);
-    PyObject *kwargs = Py_BuildValue("{ss}", "rule", rule);
+    PyObject *kwargs = shown ? Py_BuildValue("{ss,s{sO}}", "rule", rule, "details", "input", shown)
+                             : Py_BuildValue("{ss}", "rule", rule);
     PyObject *error = (args && kwargs) ? PyObject_Call(cls, args, kwargs) : NULL;
     if (error != NULL) {
         PyErr_SetObject(cls, error);
         Py_DECREF(error);
     }
+    Py_XDECREF(shown);
     Py_XDECREF(args);
     Py_XDECREF(kwargs);
     Py_DECREF(cls);
@@ -190,10 +210,39 @@ raise_parse_error(const char *code, const char *rule, PyObject *message)
 }
 
 static void
+raise_parse_error(const char *code, const char *rule, PyObject *message)
+{
+    raise_parse_error_on(code, rule, message, NULL);
+}
+
+/* The same messages as the pure path's (evaluator._no_card, _bad_suit, ...). */
+static void
 raise_invalid_card(PyObject *card)
 {
-    raise_parse_error("invalid_card", "R-CARD-1",
-                      PyUnicode_FromFormat("card index %R is not 0..51", card));
+    PyObject *shown = short_repr(card);
+    if (shown == NULL) {
+        return;
+    }
+    PyObject *message =
+        PyLong_Check(card) && !PyBool_Check(card)
+            ? PyUnicode_FromFormat("card index %U is not 0..51", shown)
+            : PyUnicode_FromFormat("%U is not a card index (an integer 0..51)", shown);
+    Py_DECREF(shown);
+    raise_parse_error_on("invalid_card", "R-CARD-1", message, card);
+}
+
+static void
+raise_not_cards(PyObject *cards)
+{
+    PyObject *shown = short_repr(cards);
+    if (shown == NULL) {
+        return;
+    }
+    PyObject *message = PyUnicode_FromFormat(
+        "cards must be a list (or an iterable of at most 52) of card indexes 0..51, got %U",
+        shown);
+    Py_DECREF(shown);
+    raise_parse_error_on("invalid_card", "R-CARD-1", message, cards);
 }
 
 static void
@@ -206,32 +255,160 @@ raise_duplicate_card(long card)
 static void
 raise_invalid_suit(PyObject *suit)
 {
-    raise_parse_error("invalid_suit", "R-CMP-1",
-                      PyUnicode_FromFormat("excluded suit %R is not None or 0..3", suit));
+    PyObject *shown = short_repr(suit);
+    if (shown == NULL) {
+        return;
+    }
+    PyObject *message = PyUnicode_FromFormat("excluded suit %U is not None or 0..3", shown);
+    Py_DECREF(shown);
+    raise_parse_error_on("invalid_suit", "R-CMP-1", message, suit);
 }
 
-/* None -> -1, an int 0..3 -> itself; anything else raises and returns -2. */
+/* An integer input as a C long: an int (never a bool), or an object that stands for
+ * one by __index__ (a NumPy integer). Returns 0, or -1 for anything else (no error
+ * set, but for an error that is no Exception, which stays set). *overflow is set
+ * when the integer does not fit a long. */
+static int
+integer_of(PyObject *value, long *out, int *overflow)
+{
+    *overflow = 0;
+    if (PyBool_Check(value)) {
+        return -1;
+    }
+    PyObject *index;
+    if (PyLong_Check(value)) {
+        index = Py_NewRef(value); /* read as the int it holds: no method of its own runs */
+    }
+    else {
+        if (Py_TYPE(value)->tp_as_number == NULL || Py_TYPE(value)->tp_as_number->nb_index == NULL) {
+            return -1;
+        }
+        index = PyNumber_Index(value);
+        if (index == NULL) {
+            if (PyErr_ExceptionMatches(PyExc_Exception)) {
+                PyErr_Clear();
+            }
+            return -1;
+        }
+    }
+    *out = PyLong_AsLongAndOverflow(index, overflow);
+    Py_DECREF(index);
+    if (*out == -1 && PyErr_Occurred()) {
+        if (PyErr_ExceptionMatches(PyExc_Exception)) {
+            PyErr_Clear();
+        }
+        return -1;
+    }
+    return 0;
+}
+
+/* None -> -1, an integer 0..3 -> itself; anything else raises and returns -2. */
 static int
 excluded_suit_of(PyObject *suit)
 {
     if (suit == Py_None) {
         return -1;
     }
-    PyObject *index = PyNumber_Index(suit); /* an int, or what stands for one */
-    if (index == NULL) {
-        return -2;
-    }
+    long value = 0;
     int overflow = 0;
-    long value = PyLong_AsLongAndOverflow(index, &overflow);
-    Py_DECREF(index);
-    if (value == -1 && PyErr_Occurred()) {
-        return -2;
-    }
-    if (overflow || value < 0 || value > 3) {
-        raise_invalid_suit(suit);
+    if (integer_of(suit, &value, &overflow) < 0 || overflow || value < 0 || value > 3) {
+        if (!PyErr_Occurred()) {
+            raise_invalid_suit(suit);
+        }
         return -2;
     }
     return (int)value;
+}
+
+/* One card of a hand: its index 0..51, or -1 with the error raised. */
+static long
+card_of(PyObject *item)
+{
+    long card = 0;
+    int overflow = 0;
+    if (integer_of(item, &card, &overflow) < 0 || overflow || card < 0 || card >= CARD_COUNT) {
+        if (!PyErr_Occurred()) {
+            raise_invalid_card(item);
+        }
+        return -1;
+    }
+    return card;
+}
+
+/* Adds one card to a hand mask; -1 with the error raised for a card that is none or
+ * given twice. */
+static int
+add_card(uint64_t *hand, PyObject *item)
+{
+    long card = card_of(item);
+    if (card < 0) {
+        return -1;
+    }
+    uint64_t bit = CARD_BIT[card];
+    if (*hand & bit) {
+        raise_duplicate_card(card);
+        return -1;
+    }
+    *hand |= bit;
+    return 0;
+}
+
+/* The hand mask of any iterable but a list or tuple (text, bytes and mappings are
+ * refused): read up to 52 items, so that an endless iterator is never read to its
+ * end. Returns 0, or -1 with the error raised. */
+static int
+iterated_hand(PyObject *cards, uint64_t *hand)
+{
+    if (PyUnicode_Check(cards) || PyBytes_Check(cards) || PyByteArray_Check(cards) ||
+        PyDict_Check(cards)) {
+        raise_not_cards(cards);
+        return -1;
+    }
+    PyObject *iterator = PyObject_GetIter(cards);
+    if (iterator == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_Exception)) {
+            PyErr_Clear();
+            raise_not_cards(cards);
+        }
+        return -1;
+    }
+    PyObject *items[CARD_COUNT];
+    Py_ssize_t count = 0;
+    int failed = 0;
+    PyObject *item;
+    while ((item = PyIter_Next(iterator)) != NULL) {
+        if (count == CARD_COUNT) {
+            Py_DECREF(item);
+            failed = 1;
+            break;
+        }
+        items[count++] = item;
+    }
+    Py_DECREF(iterator);
+    if (!failed && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_Exception)) {
+            failed = 2; /* KeyboardInterrupt and the like: left as they are */
+        }
+        else {
+            PyErr_Clear();
+            failed = 1;
+        }
+    }
+    int result = 0;
+    if (failed == 1) {
+        raise_not_cards(cards);
+        result = -1;
+    }
+    else if (failed == 2) {
+        result = -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (result == 0 && add_card(hand, items[i]) < 0) {
+            result = -1;
+        }
+        Py_DECREF(items[i]);
+    }
+    return result;
 }
 
 /* --- evaluate(cards, excluded_suit=None) ------------------------------------------ */
@@ -269,41 +446,25 @@ evaluate(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kw
     if (excluded == -2) {
         return NULL;
     }
-    PyObject *seq = PySequence_Fast(cards, "cards must be an iterable of card indexes");
-    if (seq == NULL) {
+    uint64_t hand = 0;
+    if (PyList_Check(cards) || PyTuple_Check(cards)) {
+        /* Read by the base type (a subclass's own methods never run). The size is
+         * read again each time: an item's __index__ may run code. */
+        int is_list = PyList_Check(cards);
+        for (Py_ssize_t i = 0;
+             i < (is_list ? PyList_GET_SIZE(cards) : PyTuple_GET_SIZE(cards)); i++) {
+            PyObject *item = is_list ? PyList_GET_ITEM(cards, i) : PyTuple_GET_ITEM(cards, i);
+            Py_INCREF(item);
+            int failed = add_card(&hand, item);
+            Py_DECREF(item);
+            if (failed < 0) {
+                return NULL;
+            }
+        }
+    }
+    else if (iterated_hand(cards, &hand) < 0) {
         return NULL;
     }
-    uint64_t hand = 0;
-    /* The size is read again each time: converting a non-int item may run code. */
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        Py_INCREF(item);
-        long card = PyLong_AsLong(item);
-        if (card == -1 && PyErr_Occurred()) {
-            if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
-                PyErr_Clear();
-                raise_invalid_card(item);
-            }
-            Py_DECREF(item);
-            Py_DECREF(seq);
-            return NULL;
-        }
-        if (card < 0 || card >= CARD_COUNT) {
-            raise_invalid_card(item);
-            Py_DECREF(item);
-            Py_DECREF(seq);
-            return NULL;
-        }
-        Py_DECREF(item);
-        uint64_t bit = CARD_BIT[card];
-        if (hand & bit) {
-            Py_DECREF(seq);
-            raise_duplicate_card(card);
-            return NULL;
-        }
-        hand |= bit;
-    }
-    Py_DECREF(seq);
     if (excluded >= 0) {
         hand &= KEEP_MASK[excluded];
     }

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from palace_poker.bots import make_bot
+from palace_poker.checks import short
 from palace_poker.config import Rules
 from palace_poker.errors import PalaceError, RecordError
 from palace_poker.game import Game
@@ -39,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except PalaceError as err:
-        print(f"error: {err}", file=sys.stderr)
+        print(printable(f"error: {err}"), file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - output piped into head
         return 0
@@ -159,15 +160,21 @@ def _replay(args: argparse.Namespace) -> int:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:
             reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
-            print(f"{path}: FAIL cannot read: {reason}", file=out)
+            print(printable(f"{path}: FAIL cannot read: {reason}"), file=out)
             failures += 1
             continue
         records = parse_records(text, source=str(path), lines=path.suffix == ".jsonl")
         for where, record in records:
             line = _check_one(record)
             failures += line.startswith("FAIL")
-            print(f"{where}: {line}", file=out)
+            print(printable(f"{where}: {line}"), file=out)
     return 1 if failures else 0
+
+
+def printable(line: str) -> str:
+    """``line`` as text any terminal can be sent: a lone surrogate (a file name that
+    is not UTF-8, a record's text) escaped, never an error while printing."""
+    return line.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _check_one(record: object) -> str:
@@ -176,10 +183,10 @@ def _check_one(record: object) -> str:
         if isinstance(record, RecordError):
             raise record
         hand = replay(record)
-    except RecordError as err:
+    except PalaceError as err:
         rule = f" (rule {err.rule})" if err.rule else ""
         if "index" in err.details:
-            where = f"action {err.details['index']} {err.details['action']!r}"
+            where = f"action {err.details['index']} {short(err.details['action'])}"
             reason = err.details.get("reason", err.message)
             return f"FAIL {where}: [{err.code}] {reason}{rule}"
         return f"FAIL [{err.code}] {err.message}{rule}"

@@ -16,14 +16,31 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final, Literal
 
+from palace_poker.checks import (
+    MAX_CHIPS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    as_mapping,
+    as_text,
+    chips,
+    short,
+)
 from palace_poker.errors import ConfigError
+
+__all__ = [
+    "BETTING_STRUCTURES",
+    "DEFAULT",
+    "MAX_CHIPS",
+    "MAX_PLAYERS",
+    "MAX_SOLDIERS",
+    "MIN_PLAYERS",
+    "Betting",
+    "Rules",
+]
 
 Betting = Literal["limit", "no-limit"]
 BETTING_STRUCTURES: tuple[Betting, ...] = ("limit", "no-limit")
 
-#: Players at a table or in a hand.
-MIN_PLAYERS: Final = 2
-MAX_PLAYERS: Final = 10
 #: Soldiers a player may keep after a BUY or a capture (R-BUY-3, R-CAPT-1).
 MAX_SOLDIERS: Final = 5
 
@@ -34,10 +51,6 @@ class _Default(Enum):
 
 #: Marks "use the structure's default" for :meth:`Rules.of`'s ``max_raises``.
 DEFAULT = _Default.DEFAULT
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +64,9 @@ class Rules:
     * ``max_raises``: raises allowed per battle, an integer >= 0, or ``None``
       for no cap.
 
+    Every count is at most :data:`~palace_poker.checks.MAX_CHIPS`; a bool or a float
+    is no count (``Rules.of(2.0)`` is refused, not read as 2).
+
     Use :meth:`of` for the defaults (BB = 2*SB, ante = SB//2, 3 raises in limit,
     no cap in no-limit). Chips are integers; a game may be played for points.
     """
@@ -62,25 +78,30 @@ class Rules:
     max_raises: int | None
 
     def __post_init__(self) -> None:
-        _check_int("small_bet", self.small_bet, 1)
-        _check_int("big_bet", self.big_bet, 1)
-        if self.big_bet < self.small_bet:
+        # Each field is stored as the plain value it was checked as (an int subclass
+        # as its int, a str subclass as its text).
+        small_bet = _check_int("small_bet", self.small_bet, 1)
+        big_bet = _check_int("big_bet", self.big_bet, 1)
+        if big_bet < small_bet:
             raise ConfigError(
                 "invalid_rules",
-                f"big_bet must be at least small_bet ({self.small_bet}), got {self.big_bet}",
+                f"big_bet must be at least small_bet ({small_bet}), got {big_bet}",
                 rule="R-STAKE-1",
-                details={"field": "big_bet", "input": self.big_bet},
+                details={"field": "big_bet", "input": big_bet},
             )
-        _check_int("ante", self.ante, 0)
-        if self.betting not in BETTING_STRUCTURES:
-            raise ConfigError(
-                "invalid_rules",
-                f"betting must be 'limit' or 'no-limit', got {self.betting!r}",
-                rule="R-STAKE-1",
-                details={"field": "betting", "input": self.betting},
-            )
-        if self.max_raises is not None:
-            _check_int("max_raises", self.max_raises, 0)
+        ante = _check_int("ante", self.ante, 0)
+        betting = _check_betting(self.betting)
+        max_raises = self.max_raises
+        if max_raises is not None:
+            max_raises = _check_int("max_raises", max_raises, 0)
+        for field, value in (
+            ("small_bet", small_bet),
+            ("big_bet", big_bet),
+            ("ante", ante),
+            ("betting", betting),
+            ("max_raises", max_raises),
+        ):
+            object.__setattr__(self, field, value)
 
     @classmethod
     def of(
@@ -93,14 +114,15 @@ class Rules:
         max_raises: int | _Default | None = DEFAULT,
     ) -> Rules:
         """Rules with the sources' defaults for whatever is not given."""
-        _check_int("small_bet", small_bet, 1)
+        small = _check_int("small_bet", small_bet, 1)
+        structure = _check_betting(betting)
         if max_raises is DEFAULT:
-            max_raises = 3 if betting == "limit" else None
+            max_raises = 3 if structure == "limit" else None
         return cls(
-            small_bet=small_bet,
-            big_bet=2 * small_bet if big_bet is None else big_bet,
-            ante=small_bet // 2 if ante is None else ante,
-            betting=betting,
+            small_bet=small,
+            big_bet=2 * small if big_bet is None else big_bet,
+            ante=small // 2 if ante is None else ante,
+            betting=structure,
             max_raises=max_raises,
         )
 
@@ -122,10 +144,16 @@ class Rules:
     @classmethod
     def from_dict(cls, data: object) -> Rules:
         """Read the ``rules`` object of a record; every key is required."""
-        if not isinstance(data, dict):
-            raise ConfigError("invalid_rules", f"rules must be an object, got {data!r}")
+        fields = as_mapping(data)
+        if fields is None:
+            raise ConfigError(
+                "invalid_rules",
+                f"rules must be an object, got {short(data)}",
+                rule="R-STAKE-1",
+                details={"input": short(data)},
+            )
         missing = [
-            k for k in ("small_bet", "big_bet", "ante", "betting", "max_raises") if k not in data
+            k for k in ("small_bet", "big_bet", "ante", "betting", "max_raises") if k not in fields
         ]
         if missing:
             raise ConfigError(
@@ -134,19 +162,33 @@ class Rules:
                 details={"missing": missing},
             )
         return cls(
-            small_bet=data["small_bet"],
-            big_bet=data["big_bet"],
-            ante=data["ante"],
-            betting=data["betting"],
-            max_raises=data["max_raises"],
+            small_bet=fields["small_bet"],  # type: ignore[arg-type]
+            big_bet=fields["big_bet"],  # type: ignore[arg-type]
+            ante=fields["ante"],  # type: ignore[arg-type]
+            betting=fields["betting"],  # type: ignore[arg-type]
+            max_raises=fields["max_raises"],  # type: ignore[arg-type]
         )
 
 
-def _check_int(name: str, value: object, minimum: int) -> None:
-    if not _is_int(value) or value < minimum:  # type: ignore[operator]
-        raise ConfigError(
-            "invalid_rules",
-            f"{name} must be an integer >= {minimum}, got {value!r}",
-            rule="R-STAKE-1",
-            details={"field": name, "input": value},
-        )
+def _check_int(name: str, value: object, minimum: int) -> int:
+    return chips(
+        value,
+        name,
+        minimum=minimum,
+        error=ConfigError,
+        code="invalid_rules",
+        rule="R-STAKE-1",
+        details={"field": name},
+    )
+
+
+def _check_betting(value: object) -> Betting:
+    text = as_text(value)
+    if text in {"limit", "no-limit"}:
+        return text  # type: ignore[return-value]
+    raise ConfigError(
+        "invalid_rules",
+        f"betting must be 'limit' or 'no-limit', got {short(value)}",
+        rule="R-STAKE-1",
+        details={"field": "betting", "input": short(value)},
+    )

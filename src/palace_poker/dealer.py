@@ -23,12 +23,18 @@ DealerDraw(rounds=(((0, Card.parse('As')), (1, Card.parse('Kd'))),), dealer=0)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from palace_poker.cards import DECK, Card
 from palace_poker.chance import ChanceStep
-from palace_poker.errors import IllegalActionError
+from palace_poker.checks import MAX_PLAYERS, MIN_PLAYERS, as_int, items, short, shuffle_source
+from palace_poker.errors import ConfigError, IllegalActionError
 from palace_poker.shuffle import CHECKED_SOURCES, ShuffleSource, check_order
+
+#: Rounds of a draw with a shuffle source before it is given up: a fair source ties
+#: this often with a probability far below any hardware fault's; a source that ties
+#: the draw for ever (every order a permutation, but chosen so) is refused.
+MAX_ROUNDS: Final = 1_000
 
 
 class DealerDraw(NamedTuple):
@@ -41,23 +47,36 @@ class DealerDraw(NamedTuple):
 class DealerDrawing:
     """The draw for the first dealer in progress (R-DEAL-1).
 
-    ``seats`` are the table seats that draw, in seat order. With a ``shuffle``
-    source the whole draw happens at once; without one, :attr:`chance` says which
-    card is due and :meth:`apply_chance` deals it, until :attr:`result` is known.
+    ``seats`` are the table seats that draw, in seat order: 2 to 10 different seats
+    0..9 (else ``ConfigError('invalid_players')``). With a ``shuffle`` source the
+    whole draw happens at once; without one, :attr:`chance` says which card is due
+    and :meth:`apply_chance` deals it, until :attr:`result` is known. A source that
+    is none, or that gives an order that is no permutation or ties the draw for
+    :data:`MAX_ROUNDS` rounds, raises ``ConfigError('invalid_shuffle')``.
     """
 
     def __init__(self, seats: Sequence[int], shuffle: ShuffleSource | None = None) -> None:
-        self._source = shuffle
+        self._source: ShuffleSource | None = (
+            None if shuffle is None else shuffle_source(shuffle, "shuffle")  # type: ignore[assignment]
+        )
         self._deck = b""  # the pile dealt from, top first; ``_used`` cards of it gone
         self._used = 0
         self._finished: tuple[Card, ...] = ()  # cards of the finished rounds
-        self._contenders = tuple(seats)
+        self._contenders = _checked_seats(seats)
         self._round: list[tuple[int, Card]] = []
         self._rounds: list[tuple[tuple[int, Card], ...]] = []
         self.result: DealerDraw | None = None
         self._shuffle(DECK)
-        if shuffle is not None:
+        if self._source is not None:
             while self.result is None:
+                if len(self._rounds) >= MAX_ROUNDS:
+                    raise ConfigError(
+                        "invalid_shuffle",
+                        f"the shuffle source tied the draw for the dealer {MAX_ROUNDS} rounds "
+                        "running",
+                        rule="R-DEAL-1",
+                        details={"rounds": MAX_ROUNDS},
+                    )
                 self._deal(DECK[self._deck[self._used]])
 
     @property
@@ -78,13 +97,22 @@ class DealerDrawing:
             raise IllegalActionError(
                 "no_chance_due", "the dealer is already drawn", rule="R-DEAL-1"
             )
-        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
-            raise IllegalActionError("invalid_outcome", f"{card!r} is not a card", rule="R-DEAL-1")
-        if card not in self._deck[self._used :]:
+        index = as_int(card)
+        if index is None or not 0 <= index < 52:
             raise IllegalActionError(
-                "invalid_outcome", f"{DECK[card]} is not in the deck", rule="R-DEAL-1"
+                "invalid_outcome",
+                f"{short(card)} is not a card (a Card, or an index 0..51)",
+                rule="R-DEAL-1",
+                details={"input": short(card)},
             )
-        self._deal(DECK[card])
+        if index not in self._deck[self._used :]:
+            raise IllegalActionError(
+                "invalid_outcome",
+                f"{DECK[index]} is not in the deck",
+                rule="R-DEAL-1",
+                details={"input": str(DECK[index])},
+            )
+        self._deal(DECK[index])
 
     def _shuffle(self, cards: Sequence[Card]) -> None:
         source = self._source
@@ -121,8 +149,38 @@ class DealerDrawing:
             self.result = DealerDraw(tuple(self._rounds), self._contenders[0])
 
 
+def _checked_seats(seats: object) -> tuple[int, ...]:
+    listed = items(
+        seats,
+        "the seats that draw",
+        error=ConfigError,
+        code="invalid_players",
+        rule="R-DEAL-1",
+        least=MIN_PLAYERS,
+        most=MAX_PLAYERS,
+    )
+    checked: list[int] = []
+    for seat in listed:
+        number = as_int(seat)
+        if number is None or not 0 <= number < MAX_PLAYERS or number in checked:
+            raise ConfigError(
+                "invalid_players",
+                f"the seats that draw are different seats 0..{MAX_PLAYERS - 1}, got {short(seat)}",
+                rule="R-DEAL-1",
+                details={"input": short(seat)},
+            )
+        checked.append(number)
+    return tuple(checked)
+
+
 def draw_for_dealer(seats: Sequence[int], shuffle: ShuffleSource) -> DealerDraw:
     """R-DEAL-1 with a shuffle source: the whole draw, and who deals."""
+    if shuffle is None:
+        raise ConfigError(
+            "invalid_shuffle",
+            "draw_for_dealer needs a shuffle source (DealerDrawing draws card by card without one)",
+            rule="R-DEAL-1",
+        )
     result = DealerDrawing(seats, shuffle).result
     assert result is not None
     return result

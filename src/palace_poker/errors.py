@@ -80,6 +80,7 @@ class RecordError(PalaceError):
 ERROR_CODES: dict[str, str] = {
     "invalid_card": "a card is not in strict text form, or not a card index 0..51",
     "invalid_suit": "a suit is not c, d, h or s",
+    "invalid_hand_value": "a number given as a hand value is not one that evaluate gives",
     "malformed_action": "an action's text is not '<seat> <verb> [args...]'",
     "unknown_verb": "the verb is not one of the game's verbs",
     "invalid_amount": "an amount is not a positive integer in strict form",
@@ -91,8 +92,12 @@ ERROR_CODES: dict[str, str] = {
     "stale_version": "an action answers another version of the hand than its current one",
     "invalid_index": "an event index is not an index of the hand's events",
     "malformed_event": "a value given as an event is not one",
+    "invalid_observation": "a value given as a seat's view of a hand is not a consistent one",
     "invalid_wire": "a message is not a value of the wire format",
-    "invalid_shuffle": "a shuffle source gave an order that is not a permutation of its cards",
+    "invalid_shuffle": (
+        "a shuffle source (or its seed) cannot be used, or it gave an order that is not a "
+        "permutation of its cards"
+    ),
     "not_your_turn": "another seat's decision is due",
     "illegal_action": "this verb is not allowed at this point",
     "bad_target": "the bet's target is not a player it may attack",

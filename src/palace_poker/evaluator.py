@@ -40,7 +40,8 @@ from enum import IntEnum
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
-from palace_poker.cards import DECK
+from palace_poker.cards import DECK, Card
+from palace_poker.checks import as_int, as_iterated, short
 from palace_poker.errors import ParseError
 
 if TYPE_CHECKING:
@@ -246,26 +247,85 @@ def _value_with_flush(cards: Iterable[int], key: int) -> int:
     return best
 
 
-def _refuse(cards: Iterable[int], excluded_suit: object) -> Exception:
-    """The error for a hand that failed a check: a bad suit, a card that is none, or
-    a card given twice. Integers are whatever :func:`operator.index` accepts."""
-    if excluded_suit is not None:
-        suit = operator.index(excluded_suit)  # type: ignore[arg-type]
-        if suit not in _CARD_KEYS:
-            return ParseError(
-                "invalid_suit", f"excluded suit {suit!r} is not None or 0..3", rule="R-CMP-1"
-            )
+def _refuse(cards: tuple[int, ...] | list[int], excluded_suit: int | None) -> ParseError:
+    """The error for a hand that failed a check (its items are plain integers and its
+    suit checked, by :func:`_checked_cards` and :func:`_checked_suit`): a card that
+    is none, or a card given twice."""
     seen: set[int] = set()
-    for item in cards:
-        card = operator.index(item)
+    for card in cards:
         if not 0 <= card < _CARD_COUNT:
-            return ParseError("invalid_card", f"card index {card!r} is not 0..51", rule="R-CARD-1")
+            return _no_card(card)
         if card in seen:
             return ParseError(
                 "duplicate_card", f"card index {card!r} is given twice", rule="R-CARD-1"
             )
         seen.add(card)
-    return AssertionError("no card to refuse")  # pragma: no cover
+    raise AssertionError(f"no card to refuse in {cards!r} excluding {excluded_suit!r}")
+
+
+def _no_card(card: object) -> ParseError:
+    if as_int(card) is not None:
+        message = f"card index {short(card)} is not 0..51"
+    else:
+        message = f"{short(card)} is not a card index (an integer 0..51)"
+    return ParseError("invalid_card", message, rule="R-CARD-1", details={"input": short(card)})
+
+
+#: The types of cards read as they are; any other item is checked first.
+_PLAIN_CARDS: frozenset[type] = frozenset({Card, int})
+
+
+def _checked_cards(cards: object) -> list[int]:
+    """``cards`` as a list of plain integers: a list, tuple or other iterable (of at
+    most 52 items) of integers (an ``int``, or what stands for one by ``__index__``,
+    such as a NumPy integer), never a ``bool`` or a float (which a table lookup would
+    take for a card: ``True`` is 1 to a dict)."""
+    listed = as_iterated(cards, _CARD_COUNT)
+    if listed is None:
+        raise ParseError(
+            "invalid_card",
+            f"cards must be a list (or an iterable of at most 52) of card indexes 0..51, "
+            f"got {short(cards)}",
+            rule="R-CARD-1",
+            details={"input": short(cards)},
+        )
+    plain: list[int] = []
+    for item in listed:
+        number = _integer(item)
+        if number is None:
+            raise _no_card(item)
+        plain.append(number)
+    return plain
+
+
+def _integer(value: object) -> int | None:
+    """An ``int`` (never a ``bool``), or an object that stands for one by
+    ``__index__`` (a NumPy integer; not a NumPy bool), as a plain int; else None."""
+    number = as_int(value)
+    if number is not None or isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return number
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except Exception:
+        return None
+
+
+def _checked_suit(excluded_suit: object) -> int:
+    """An excluded suit that is not a plain int or a Suit: an integer 0..3 (never a
+    ``bool``)."""
+    suit = _integer(excluded_suit)
+    if suit is None or not 0 <= suit <= 3:
+        raise _bad_suit(excluded_suit)
+    return suit
+
+
+def _bad_suit(excluded_suit: object) -> ParseError:
+    return ParseError(
+        "invalid_suit",
+        f"excluded suit {short(excluded_suit)} is not None or 0..3",
+        rule="R-CMP-1",
+        details={"input": short(excluded_suit)},
+    )
 
 
 # --- Public API ---------------------------------------------------------------------
@@ -303,11 +363,17 @@ def _evaluate_python(cards: Iterable[int], excluded_suit: int | None = None) -> 
     ...
     palace_poker.errors.ParseError: [duplicate_card] card index 12 is given twice (R-CARD-1)
     """
-    if not isinstance(cards, (list, tuple)):
-        cards = tuple(cards)  # a one-shot iterator could not be read twice
+    if excluded_suit is not None and type(excluded_suit) is not int:
+        excluded_suit = _checked_suit(excluded_suit)
+    keys = _CARD_KEYS.get(excluded_suit)
+    if keys is None:
+        raise _bad_suit(excluded_suit)
+    if type(cards) is not list and type(cards) is not tuple:
+        cards = _checked_cards(cards)  # a one-shot iterator could not be read twice
+    elif not _PLAIN_CARDS.issuperset(map(type, cards)):
+        cards = _checked_cards(cards)
+    key = _KEY_START
     try:
-        keys = _CARD_KEYS[excluded_suit]
-        key = _KEY_START
         for card in cards:
             key += keys[card]
     except KeyError:
@@ -375,13 +441,15 @@ def evaluate_batch(
     suits: int | NDArray[np.uint8] | None
     if excluded_suit is None:
         suits = None
-    elif np.ndim(excluded_suit) == 0:
-        suits = operator.index(excluded_suit)  # type: ignore[arg-type]
+    elif _is_scalar(np, excluded_suit):
+        suits = _checked_suit(excluded_suit)
     else:
         suits = _uint8_array(np, excluded_suit, "excluded_suit", ndim=1)
         if suits.shape[0] != rows.shape[0]:
-            raise ValueError(
-                f"excluded_suit has {suits.shape[0]} entries for {rows.shape[0]} hands"
+            raise ParseError(
+                "invalid_suit",
+                f"excluded_suit has {suits.shape[0]} entries for {rows.shape[0]} hands",
+                rule="R-CMP-1",
             )
     if COMPILED:
         from palace_poker import _evalc  # noqa: PLC0415
@@ -409,24 +477,41 @@ def _evaluate_batch_python(
             raise ParseError(error.code, f"row {index}: {error.message}", rule=error.rule) from None
 
 
+def _is_scalar(numpy: ModuleType, value: object) -> bool:
+    """Whether an excluded suit is one value (not an array of one per hand)."""
+    if isinstance(value, int | float | str | bytes) or value is None:
+        return True
+    try:
+        return bool(numpy.ndim(value) == 0)
+    except Exception:
+        return True  # no array: refused as a suit
+
+
 def _uint8_array(
     numpy: ModuleType, values: ArrayLike, name: str, *, ndim: int
 ) -> NDArray[np.uint8]:
     """``values`` as a C-contiguous ``uint8`` array of ``ndim`` dimensions.
 
     Other integer types are converted when every value fits; the C loop (or the pure
-    one) then refuses bytes that are no card or suit, naming the row.
+    one) then refuses bytes that are no card or suit, naming the row. Anything else
+    (no array, another shape, floats, booleans, text) is refused with
+    ``ParseError`` (``invalid_card`` for the cards, ``invalid_suit`` for the suits).
     """
-    array = numpy.asarray(values)
+    code, rule = ("invalid_card", "R-CARD-1") if name == "cards" else ("invalid_suit", "R-CMP-1")
+    try:
+        array = numpy.asarray(values)
+    except Exception:
+        raise ParseError(
+            code, f"{name} is not an array of integers: {short(values)}", rule=rule
+        ) from None
     if array.ndim != ndim:
-        raise ValueError(f"{name} must have {ndim} dimension(s), not shape {array.shape}")
+        raise ParseError(
+            code, f"{name} must have {ndim} dimension(s), not shape {array.shape}", rule=rule
+        )
     if array.dtype != numpy.uint8:
         if array.size and array.dtype.kind not in "iu":
-            raise TypeError(f"{name} must hold integers, not {array.dtype}")
+            raise ParseError(code, f"{name} must hold integers, not {array.dtype}", rule=rule)
         if array.size and not 0 <= array.min() <= array.max() <= 255:
-            code, rule = (
-                ("invalid_card", "R-CARD-1") if name == "cards" else ("invalid_suit", "R-CMP-1")
-            )
             raise ParseError(code, f"{name} holds values outside 0..255", rule=rule)
         array = array.astype(numpy.uint8)
     contiguous: NDArray[np.uint8] = numpy.ascontiguousarray(array)
@@ -441,8 +526,37 @@ def category(value: int) -> Category:
     <Category.STRAIGHT: 4>
     >>> category(evaluate(parse_cards("9c 9d 9h 9s")))
     <Category.FOUR_OF_A_KIND: 7>
+
+    Raises ``ParseError('invalid_hand_value')`` for anything but such a value.
     """
-    return Category(value >> _CATEGORY_SHIFT)
+    if type(value) is not int or not 0 <= value < _VALUE_LIMIT:
+        value = _checked_value(value)
+    return _CATEGORIES[value >> _CATEGORY_SHIFT]
+
+
+#: Every value :func:`evaluate` gives is below this: category 8 (straight flush) is
+#: the highest.
+_VALUE_LIMIT = (int(Category.STRAIGHT_FLUSH) + 1) << _CATEGORY_SHIFT
+_CATEGORIES: tuple[Category, ...] = tuple(Category)
+
+
+def _checked_value(value: object) -> int:
+    """A hand value as :func:`evaluate` (or :func:`evaluate_batch`: a NumPy integer)
+    gives it: an integer (never a ``bool``) of a category 0..8 whose five rank slots
+    each hold 0..13."""
+    number = _integer(value)
+    if (
+        number is None
+        or not 0 <= number < _VALUE_LIMIT
+        or any((number >> shift & 15) > _RANK_COUNT for shift in (0, 4, 8, 12, 16))
+    ):
+        raise ParseError(
+            "invalid_hand_value",
+            f"{short(value)} is not a hand value (an integer that evaluate() gives)",
+            rule="R-CARD-2",
+            details={"input": short(value)},
+        )
+    return number
 
 
 def describe(value: int) -> str:
@@ -462,7 +576,8 @@ def describe(value: int) -> str:
     >>> describe(evaluate([]))
     'no cards'
     """
-    kind = category(value)
+    value = _checked_value(value)
+    kind = _CATEGORIES[value >> _CATEGORY_SHIFT]
     first = (value >> 16 & 15) - 1
     second = (value >> 12 & 15) - 1
     if first < 0:

@@ -22,8 +22,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from palace_poker.chance import ChanceStep
-from palace_poker.checks import is_int, short
-from palace_poker.config import MAX_PLAYERS, MIN_PLAYERS, Rules
+from palace_poker.checks import (
+    MAX_CHIPS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    as_items,
+    chips,
+    flag,
+    items,
+    name,
+    seat,
+    short,
+    shuffle_source,
+    total,
+)
+from palace_poker.config import Rules
 from palace_poker.dealer import DealerDraw, DealerDrawing, draw_for_dealer
 from palace_poker.errors import ConfigError, IllegalActionError
 from palace_poker.hand import Hand, HandResult
@@ -35,11 +48,13 @@ __all__ = ["DealerDraw", "Game", "draw_for_dealer"]
 class Game:
     """A table of 2-10 seats playing hands until one player has every chip.
 
-    ``players`` are ``(name, chips)`` pairs in seat order. The first dealer is drawn
+    ``players`` are ``(name, chips)`` pairs in seat order (2 to 10; a name of text,
+    chips an integer >= 1, at most ``MAX_CHIPS`` together). The first dealer is drawn
     (R-DEAL-1) unless ``dealer`` gives the seat. ``shuffle`` serves every shuffle of
     the game (a :class:`SecureShuffle` when not given); with ``explicit_chance=True``
     the caller gives every card instead: the dealer draw's through :attr:`chance`
-    and :meth:`apply_chance`, each hand's through the hand's own.
+    and :meth:`apply_chance`, each hand's through the hand's own. Bad values raise
+    ``ConfigError`` (``invalid_rules``, ``invalid_players``, ``invalid_shuffle``).
     """
 
     def __init__(
@@ -54,35 +69,42 @@ class Game:
     ) -> None:
         if not isinstance(rules, Rules):
             raise ConfigError(
-                "invalid_rules", f"rules must be a Rules, got {short(rules)}", rule="R-STAKE-1"
+                "invalid_rules",
+                f"rules must be a Rules, got {short(rules)}",
+                rule="R-STAKE-1",
+                details={"input": short(rules)},
             )
         self.rules = rules
         self.names, stacks = _check_players(players)
         self.stacks = list(stacks)
-        self.rebuys = _check_flag("rebuys", rebuys)
-        self.explicit_chance = _check_flag("explicit_chance", explicit_chance)
+        self.rebuys = flag(rebuys, "rebuys", error=ConfigError, code="invalid_players")
+        self.explicit_chance = flag(
+            explicit_chance, "explicit_chance", error=ConfigError, code="invalid_players"
+        )
         if self.explicit_chance and shuffle is not None:
             raise ConfigError(
                 "invalid_players", "a game with explicit chance takes no shuffle source"
             )
-        self.shuffle: ShuffleSource | None = (
-            None if self.explicit_chance else (shuffle if shuffle is not None else SecureShuffle())
-        )
+        self.shuffle: ShuffleSource | None = None
+        if not self.explicit_chance:
+            self.shuffle = (
+                SecureShuffle() if shuffle is None else shuffle_source(shuffle, "shuffle")  # type: ignore[assignment]
+            )
         self.dealer_draw: DealerDraw | None = None
         self._drawing: DealerDrawing | None = None
         self.dealer = 0
         if dealer is None:
-            self._drawing = DealerDrawing(range(len(self.stacks)), self.shuffle)
+            self._drawing = DealerDrawing(tuple(range(len(self.stacks))), self.shuffle)
             self._settle_draw()
-        elif not is_int(dealer) or not 0 <= dealer < len(self.stacks):
-            raise ConfigError(
-                "invalid_players",
-                f"dealer must be a seat 0..{len(self.stacks) - 1}, got {short(dealer)}",
-                rule="R-DEAL-2",
-                details={"input": short(dealer)},
-            )
         else:
-            self.dealer = dealer
+            self.dealer = seat(
+                dealer,
+                len(self.stacks),
+                "dealer",
+                error=ConfigError,
+                code="invalid_players",
+                rule="R-DEAL-2",
+            )
         self.hand: Hand | None = None
         self.hand_seats: tuple[int, ...] = ()
         self.records: list[dict[str, Any]] = []
@@ -135,8 +157,9 @@ class Game:
         if self.over:
             raise IllegalActionError("hand_over", "the game is over", rule="R-GAME-1")
         seats = tuple(self.seats_in_game)
-        self.hand_seats = seats
-        self.hand = Hand.deal(
+        # Dealt before anything changes: a shuffle source that fails leaves the game
+        # as it was.
+        hand = Hand.deal(
             self.rules,
             [self.stacks[s] for s in seats],
             dealer=seats.index(self.dealer),
@@ -144,7 +167,9 @@ class Game:
             names=[self.names[s] for s in seats],
             explicit_chance=self.explicit_chance,
         )
-        return self.hand
+        self.hand_seats = seats
+        self.hand = hand
+        return hand
 
     def finish_hand(self) -> HandResult:
         """Settle the finished hand: stacks, its record, busts, the next dealer."""
@@ -171,15 +196,15 @@ class Game:
                 return
 
     def table_seat(self, hand_seat: object) -> int:
-        """The table seat of a seat of the current hand."""
-        if not is_int(hand_seat) or not 0 <= hand_seat < len(self.hand_seats):  # type: ignore[operator]
+        """The table seat of a seat of the current hand (``invalid_seat`` for anything
+        else, and when no hand was dealt)."""
+        if not self.hand_seats:
             raise IllegalActionError(
                 "invalid_seat",
-                f"no seat {short(hand_seat)} in the current hand",
+                f"no seat {short(hand_seat)} in the current hand: no hand was dealt",
                 details={"input": short(hand_seat)},
             )
-        assert isinstance(hand_seat, int)
-        return self.hand_seats[hand_seat]
+        return self.hand_seats[seat(hand_seat, len(self.hand_seats), "a seat of the hand")]
 
     def rebuy(self, seat: object, chips: object) -> None:
         """Give a busted player chips again, between hands, if the table allows it."""
@@ -187,25 +212,29 @@ class Game:
             raise IllegalActionError(
                 "illegal_action", "this table allows no rebuys", rule="R-GAME-1"
             )
-        if not is_int(seat) or not 0 <= seat < len(self.stacks):  # type: ignore[operator]
-            raise IllegalActionError(
-                "invalid_seat", f"no seat {short(seat)} at the table", rule="R-GAME-1"
-            )
-        assert isinstance(seat, int)
-        if not is_int(chips) or chips < 1:  # type: ignore[operator]
-            raise IllegalActionError(
-                "invalid_amount",
-                f"a rebuy is a whole number of chips >= 1, got {short(chips)}",
-                rule="R-GAME-1",
-            )
-        assert isinstance(chips, int)
-        if self.hand is not None or self.stacks[seat] > 0:
+        at = _seat(seat, len(self.stacks), "a table seat", rule="R-GAME-1")
+        bought = _chips(
+            chips,
+            "a rebuy",
+            minimum=1,
+            error=IllegalActionError,
+            code="invalid_amount",
+            rule="R-GAME-1",
+        )
+        if self.hand is not None or self.stacks[at] > 0:
             raise IllegalActionError(
                 "illegal_action",
-                f"seat {seat} cannot rebuy now (only a busted player, between hands)",
+                f"seat {at} cannot rebuy now (only a busted player, between hands)",
                 rule="R-GAME-1",
             )
-        self.stacks[seat] = chips
+        if sum(self.stacks) + bought > MAX_CHIPS:
+            raise IllegalActionError(
+                "invalid_amount",
+                f"a rebuy of {bought} would put more than {MAX_CHIPS} chips in play",
+                rule="R-GAME-1",
+                details={"input": bought},
+            )
+        self.stacks[at] = bought
 
     def stop(self) -> None:
         """The table stops the game (R-GAME-1)."""
@@ -214,42 +243,39 @@ class Game:
 
 def _check_players(players: object) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """2-10 ``(name, chips)`` pairs: a name of text, chips an integer >= 1."""
-    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-        raise ConfigError(
-            "invalid_players",
-            f"players must be a list of (name, chips) pairs, got {short(players)}",
-        )
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ConfigError("invalid_players", f"a game needs 2 to 10 players, got {len(players)}")
+    pairs = items(
+        players,
+        "players",
+        error=ConfigError,
+        code="invalid_players",
+        least=MIN_PLAYERS,
+        most=MAX_PLAYERS,
+    )
     names: list[str] = []
     stacks: list[int] = []
-    for seat, player in enumerate(players):
-        if not isinstance(player, tuple | list) or len(player) != 2:
+    for at, player in enumerate(pairs):
+        pair = as_items(player) if isinstance(player, tuple | list) else None
+        if pair is None or len(pair) != 2:
             raise ConfigError(
                 "invalid_players",
-                f"seat {seat} must be a (name, chips) pair, got {short(player)}",
-                details={"seat": seat},
+                f"seat {at} must be a (name, chips) pair, got {short(player)}",
+                details={"seat": at, "input": short(player)},
             )
-        name, stack = player
-        if not isinstance(name, str):
-            raise ConfigError(
-                "invalid_players",
-                f"seat {seat}'s name must be text, got {short(name)}",
-                details={"seat": seat},
-            )
-        if not is_int(stack) or stack < 1:
-            raise ConfigError(
-                "invalid_players",
-                f"seat {seat}'s stack must be an integer >= 1, got {short(stack)}",
+        names.append(name(pair[0], at))
+        stacks.append(
+            chips(
+                pair[1],
+                f"seat {at}'s stack",
+                minimum=1,
+                error=ConfigError,
+                code="invalid_players",
                 rule="R-ANTE-2",
-                details={"seat": seat},
+                details={"seat": at},
             )
-        names.append(name)
-        stacks.append(stack)
+        )
+    total(tuple(stacks), error=ConfigError, code="invalid_players")
     return tuple(names), tuple(stacks)
 
 
-def _check_flag(name: str, value: object) -> bool:
-    if value is not True and value is not False:
-        raise ConfigError("invalid_players", f"{name} must be True or False, got {short(value)}")
-    return value
+_seat = seat
+_chips = chips

@@ -28,13 +28,15 @@ rules modules; this class checks what comes in and hands out copies and views.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from palace_poker.actions import Action
 from palace_poker.cards import DECK, Card
 from palace_poker.chance import ChanceStep, settle, step
-from palace_poker.checks import is_int, short, viewer_seat
+from palace_poker.checks import as_int, flag, short, shuffle_source, viewer_seat
+from palace_poker.checks import names as checked_names
+from palace_poker.checks import seat as checked_seat
+from palace_poker.checks import stacks as checked_stacks
 from palace_poker.config import MAX_PLAYERS, MAX_SOLDIERS, MIN_PLAYERS, Rules
 from palace_poker.dealing import new_hand
 from palace_poker.errors import ConfigError, IllegalActionError
@@ -77,42 +79,51 @@ class Hand:
     @classmethod
     def deal(
         cls,
-        rules: Rules,
-        stacks: Sequence[int],
+        rules: object,
+        stacks: object,
         *,
         dealer: object,
-        shuffle: ShuffleSource | None = None,
-        names: Sequence[str] | None = None,
-        explicit_chance: bool = False,
+        shuffle: object = None,
+        names: object = None,
+        explicit_chance: object = False,
     ) -> Hand:
         """Post antes, deal banners and palaces, and start the first turn.
 
-        ``stacks`` are the chips of the players dealt in, in seat order (each
-        at least 1: a player with no chips is not dealt in, R-ANTE-2); ``dealer``
-        is the dealer's seat. Bad values (a stack or a dealer that is not such an
-        integer, a bool included) raise ``ConfigError('invalid_players')``.
+        ``rules`` is a :class:`Rules`; ``stacks`` are the chips of the players dealt
+        in, in seat order (a list of 2 to 10 integers, each at least 1: a player with
+        no chips is not dealt in, R-ANTE-2; at most ``MAX_CHIPS`` together);
+        ``dealer`` is the dealer's seat; ``names`` one name a player (text of at most
+        100 characters, or None for ``Seat 0``, ``Seat 1``...). Bad values (a stack
+        or a dealer that is not such an integer, a bool included) raise
+        ``ConfigError('invalid_players')``, bad rules ``invalid_rules``.
 
         ``shuffle`` is where randomness comes from (a :class:`SecureShuffle` when
-        not given). With ``explicit_chance=True`` there is none: the hand stops at
-        every card to be dealt or drawn (:attr:`chance`) and the caller gives it
+        not given; an object without a ``shuffle`` method is ``invalid_shuffle``).
+        With ``explicit_chance=True`` there is none: the hand stops at every card to
+        be dealt or drawn (:attr:`chance`) and the caller gives it
         (:meth:`apply_chance`).
         """
         if not isinstance(rules, Rules):
             raise ConfigError(
-                "invalid_rules", f"rules must be a Rules, got {short(rules)}", rule="R-STAKE-1"
+                "invalid_rules",
+                f"rules must be a Rules, got {short(rules)}",
+                rule="R-STAKE-1",
+                details={"input": short(rules)},
             )
-        chips, seat, table = _check_players(stacks, dealer, names)
-        if explicit_chance is not False and explicit_chance is not True:
-            raise ConfigError(
-                "invalid_players",
-                f"explicit_chance must be True or False, got {short(explicit_chance)}",
-            )
-        if explicit_chance and shuffle is not None:
+        chips, at, table = _check_players(stacks, dealer, names)
+        explicit = flag(
+            explicit_chance, "explicit_chance", error=ConfigError, code="invalid_players"
+        )
+        if explicit and shuffle is not None:
             raise ConfigError(
                 "invalid_players", "a hand with explicit chance takes no shuffle source"
             )
-        source = None if explicit_chance else (shuffle if shuffle is not None else SecureShuffle())
-        state = new_hand(rules, chips, dealer=seat, names=table, source=source)
+        source: ShuffleSource | None = None
+        if not explicit:
+            source = (
+                SecureShuffle() if shuffle is None else shuffle_source(shuffle, "shuffle")  # type: ignore[assignment]
+            )
+        state = new_hand(rules, chips, dealer=at, names=table, source=source)
         settle(state)
         return cls(state)
 
@@ -262,18 +273,27 @@ class Hand:
         """Seats still in the hand, in seat order."""
         return self._state.alive()
 
-    def entry(self, seat: int) -> int:
-        """R-BET-2: a player's entry is (soldiers + 1) x SB."""
-        return self._state.entry(seat)
+    def entry(self, seat: object) -> int:
+        """R-BET-2: a player's entry is (soldiers + 1) x SB. Raises
+        ``IllegalActionError('invalid_seat')`` for anything but a seat of the hand."""
+        return self._state.entry(self._seat(seat, "R-BET-2"))
 
-    def usable_cards(self, seat: int, against: int | None = None) -> list[Card]:
+    def usable_cards(self, seat: object, against: object = None) -> list[Card]:
         """The player's banner, palace and soldiers; against an opponent, without
-        the cards of the opponent's banner suit (R-CMP-1)."""
-        return self._state.usable_cards(seat, against)
+        the cards of the opponent's banner suit (R-CMP-1). Raises ``invalid_seat``
+        for a seat that is none, and ``chance_due`` while the banners are dealt."""
+        player = self._seat(seat, "R-CMP-1")
+        opponent = None if against is None else self._seat(against, "R-CMP-1")
+        if not self._state.banners:
+            raise nothing_due(self._state, "usable cards: the banners are not all dealt")
+        return self._state.usable_cards(player, opponent)
 
-    def left_of(self, seat: int) -> int:
+    def left_of(self, seat: object) -> int:
         """The next seat clockwise from ``seat`` whose player is still in the hand."""
-        return self._state.left_of(seat)
+        return self._state.left_of(self._seat(seat, "R-TURN-3"))
+
+    def _seat(self, value: object, rule: str) -> int:
+        return checked_seat(value, self._state.n, "a seat", rule=rule)
 
     # ------------------------------------------------------- verify / can / apply
 
@@ -315,7 +335,7 @@ class Hand:
         return full_events(state.events[start:], state.palaces)
 
     def _check_version(self, version: object, action: Action) -> None:
-        if version is None or (is_int(version) and version == self._state.version):
+        if version is None or as_int(version) == self._state.version:
             return
         raise IllegalActionError(
             "stale_version",
@@ -371,7 +391,7 @@ class Hand:
                 rule="R-TURN-2",
                 details={"input": short(card)},
             )
-        if version is not None and not (is_int(version) and version == state.version):
+        if version is not None and as_int(version) != state.version:
             raise IllegalActionError(
                 "stale_version",
                 f"chance outcome {short(card)} answers version {short(version)} of the hand, "
@@ -385,12 +405,20 @@ class Hand:
 
     # ----------------------------------------------------------------- copying
 
-    def copy(self, *, shuffle: ShuffleSource | None = None) -> Hand:
+    def copy(self, *, shuffle: object = None) -> Hand:
         """An independent copy. Later shuffles of the copy come from ``shuffle``, or
         from a fork of this hand's source: the same orders this hand would get, drawn
-        without touching this hand's source."""
+        without touching this hand's source. (A source that is none, or a source of
+        this hand that can neither fork nor be deep-copied, is ``invalid_shuffle``.)
+        A hand with explicit chance has no source and takes none."""
         state = self._state
-        source = shuffle if shuffle is not None else fork(state.source)
+        if shuffle is None:
+            return Hand(state.copy(fork(state.source)))
+        if state.source is None:
+            raise ConfigError(
+                "invalid_players", "a hand with explicit chance takes no shuffle source"
+            )
+        source: ShuffleSource = shuffle_source(shuffle, "shuffle")  # type: ignore[assignment]
         return Hand(state.copy(source))
 
     def __copy__(self) -> Hand:
@@ -405,7 +433,7 @@ class Hand:
         """What ``viewer`` may see now (R-INFO-*); ``None`` for a spectator."""
         return observe(self._state, viewer)
 
-    def known_face_down(self, viewer: int | None) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    def known_face_down(self, viewer: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """The face-down cards ``viewer`` can name: (in the discard pile, in the stock).
 
         Everyone knows the soldiers and banners that were discarded face up; a player
@@ -418,14 +446,14 @@ class Hand:
         """The events from index ``start`` on, as ``viewer`` may see them (R-INFO-*)."""
         seat = viewer_seat(viewer, self._state.n)
         events = self._state.events
-        if not is_int(start) or not 0 <= start <= len(events):  # type: ignore[operator]
+        index = as_int(start)
+        if index is None or not 0 <= index <= len(events):
             raise IllegalActionError(
                 "invalid_index",
                 f"start must be an event index 0..{len(events)}, got {short(start)}",
                 details={"input": short(start)},
             )
-        assert isinstance(start, int)
-        return events_as_seen(events[start:], seat, self._state.palaces)
+        return events_as_seen(events[index:], seat, self._state.palaces)
 
     def full_view(self) -> dict[str, Any]:
         """Everything, hidden cards included (for records, debugging and tests;
@@ -448,70 +476,20 @@ class Hand:
 
 
 def _check_players(
-    stacks: object, dealer: object, names: object
+    chips: object, dealer: object, table: object
 ) -> tuple[tuple[int, ...], int, tuple[str, ...]]:
     """Two to ten players, each with at least one chip (R-ANTE-2); a real dealer seat;
-    one name (a string) per player.
+    one name (text) per player.
 
     Returns the stacks, the dealer and the names, checked. (The inputs are read as
     plain objects: see palace_poker.checks.)
     """
-    if isinstance(stacks, str | bytes) or not isinstance(stacks, Sequence):
-        raise ConfigError(
-            "invalid_players",
-            f"stacks must be a list of chip counts, got {short(stacks)}",
-            details={"input": short(stacks)},
-        )
-    if not MIN_PLAYERS <= len(stacks) <= MAX_PLAYERS:
-        raise ConfigError(
-            "invalid_players",
-            f"a hand needs 2 to 10 players, got {len(stacks)}",
-            details={"players": len(stacks)},
-        )
-    chips: list[int] = []
-    for seat, stack in enumerate(stacks):
-        if not is_int(stack) or stack < 1:
-            raise ConfigError(
-                "invalid_players",
-                f"seat {seat}'s stack must be an integer >= 1, got {short(stack)}",
-                rule="R-ANTE-2",
-                details={"seat": seat, "input": short(stack)},
-            )
-        chips.append(stack)
-    if not is_int(dealer) or not 0 <= dealer < len(stacks):  # type: ignore[operator]
-        raise ConfigError(
-            "invalid_players",
-            f"dealer must be a seat 0..{len(stacks) - 1}, got {short(dealer)}",
-            rule="R-DEAL-2",
-            details={"input": short(dealer)},
-        )
-    assert isinstance(dealer, int)
-    return tuple(chips), dealer, _check_names(names, len(stacks))
-
-
-def _check_names(names: object, n: int) -> tuple[str, ...]:
-    if names is None:
-        return DEFAULT_NAMES[n]
-    if isinstance(names, str | bytes) or not isinstance(names, Sequence) or len(names) != n:
-        raise ConfigError(
-            "invalid_players",
-            f"names must be a list of {n} strings, got {short(names)}",
-            details={"input": short(names)},
-        )
-    for seat, name in enumerate(names):
-        if not isinstance(name, str) or not _is_text(name):
-            raise ConfigError(
-                "invalid_players",
-                f"seat {seat}'s name must be text, got {short(name)}",
-                details={"seat": seat, "input": short(name)},
-            )
-    return tuple(names)
-
-
-def _is_text(name: str) -> bool:
-    """A name that can be written as UTF-8: no lone surrogate."""
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+    counted = checked_stacks(chips, "stacks")
+    at = checked_seat(
+        dealer, len(counted), "dealer", error=ConfigError, code="invalid_players", rule="R-DEAL-2"
+    )
+    return (
+        counted,
+        at,
+        DEFAULT_NAMES[len(counted)] if table is None else checked_names(table, len(counted)),
+    )

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from palace_poker.actions import Action, Verb
+from palace_poker.actions import Action, Verb, check_fields
 from palace_poker.battles import entry_paid, opponent, unmatched
-from palace_poker.cards import Card
-from palace_poker.checks import is_int, short
+from palace_poker.checks import short
 from palace_poker.config import MAX_PLAYERS, MAX_SOLDIERS
 from palace_poker.errors import IllegalActionError
 from palace_poker.options import Option, option
@@ -94,35 +93,20 @@ def as_action(action: object) -> Action:
     """``action`` as an :class:`Action`: parsed from its text, or checked field by field.
 
     Anything else is refused with ``malformed_action``. The fields' types are checked
-    before any is read as a number, so that a ``True`` seat or a ``"5"`` amount of an
-    Action built in code is refused, never read as 1 or compared with an int.
+    before any is read as a number (:func:`~palace_poker.actions.check_fields`), so
+    that a ``True`` seat or a ``"5"`` amount of an Action built in code is refused,
+    never read as 1 or compared with an int.
     """
     if isinstance(action, str):
         return Action.parse(action)
-    if not isinstance(action, _ACTION) or not isinstance(action.verb, _VERB):
-        raise IllegalActionError("malformed_action", f"not an action: {short(action)}", details={})
-    refusal = _mistyped_field(action)
-    if refusal is not None:
-        code, message, rule = refusal
-        raise _refuse(code, f"{action}: {message}", rule, action)
-    return action
-
-
-def _mistyped_field(action: tuple[object, ...]) -> tuple[str, str, str | None] | None:
-    """The first field of ``action`` of a wrong type, as (code, message, rule), or None."""
-    seat, _verb, target, amount, cards = action
-    if not is_int(seat):
-        return ("invalid_seat", f"no seat {short(seat)}", "R-TURN-1")
-    if target is not None and not is_int(target):
-        return ("bad_target", f"no seat {short(target)} to attack", "R-BET-1")
-    if amount is not None and not is_int(amount):
-        return ("invalid_amount", f"amount {short(amount)} is not a whole number of chips", _FORMAT)
-    if not isinstance(cards, tuple):
-        return ("malformed_action", f"cards {short(cards)} are not a tuple of Card", _FORMAT)
-    for card in cards:
-        if not isinstance(card, Card):
-            return ("malformed_action", f"cards {short(cards)} are not a tuple of Card", _FORMAT)
-    return None
+    if not isinstance(action, _ACTION):
+        raise IllegalActionError(
+            "malformed_action",
+            f"not an action: {short(action)}",
+            rule=_FORMAT,
+            details={"input": short(action)},
+        )
+    return check_fields(action)
 
 
 # ------------------------------------------------------------------ plan

@@ -13,8 +13,9 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Final, NamedTuple
 
-from palace_poker.actions import Action, Verb
+from palace_poker.actions import Action, Verb, check_fields
 from palace_poker.cards import Card
+from palace_poker.checks import as_items
 from palace_poker.tuples import record
 
 
@@ -37,9 +38,17 @@ class Option(NamedTuple):
         """True when the player picks a no-limit amount."""
         return self.min_amount is not None
 
-    def action(self, *, amount: int | None = None, cards: tuple[Card, ...] = ()) -> Action:
-        """The action for this option with the given choice."""
-        return _RECORD(_ACTION, self.seat, self.verb, self.target, amount, cards)
+    def action(self, *, amount: object = None, cards: object = ()) -> Action:
+        """The action for this option with the given choice: ``amount`` a whole
+        number of chips, ``cards`` a tuple (or list) of :class:`Card`. A choice of
+        the wrong type is refused (``IllegalActionError``: ``invalid_amount``,
+        ``malformed_action``), never coerced; whether it is legal is the hand's to
+        say (:meth:`Hand.verify`)."""
+        if amount is None and type(cards) is tuple and not cards:
+            return _RECORD(_ACTION, self.seat, self.verb, self.target, None, ())
+        if isinstance(cards, list):
+            cards = as_items(cards)
+        return check_fields(_RECORD(_ACTION, self.seat, self.verb, self.target, amount, cards))
 
     def actions(self) -> Iterator[Action]:
         """Concrete actions of this option: every card choice; for an amount, its

@@ -20,10 +20,10 @@ their orders are not checked twice.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Literal
+from typing import Any, Final, Literal, cast
 
 from palace_poker.cards import DECK, Card
-from palace_poker.checks import is_int, short
+from palace_poker.checks import as_int, short
 from palace_poker.ending import emit
 from palace_poker.errors import IllegalActionError
 from palace_poker.events import cards_shuffled
@@ -41,9 +41,11 @@ def shuffled(state: HandState, cards: Sequence[Card], what: PileName) -> bytes:
     source = state.source
     if source is None:
         return bytes(sorted(cards))
-    order = source.shuffle(list(cards))
     if type(source) in CHECKED_SOURCES:
-        return bytes(order)
+        return bytes(source.shuffle(list(cards)))
+    # Read as a plain object: a user's source may give anything (the compiled engine
+    # would check it against the protocol's list[Card] before check_order could).
+    order: object = cast(Any, source).shuffle(list(cards))
     return check_order(order, cards, what)
 
 
@@ -86,19 +88,19 @@ def checked_outcome(state: HandState, card: object, rule: str) -> Card:
             rule=rule,
             details={"input": short(card)},
         )
-    if not is_int(card) or not 0 <= card < 52:  # type: ignore[operator]
+    index = as_int(card)
+    if index is None or not 0 <= index < 52:
         raise IllegalActionError(
             "invalid_outcome",
             f"{short(card)} is not a card (a Card, or an index 0..51)",
             rule=rule,
             details={"input": short(card)},
         )
-    assert isinstance(card, int)
-    if not in_pile(state, card):
+    if not in_pile(state, index):
         raise IllegalActionError(
             "invalid_outcome",
-            f"{DECK[card]} is not in the pile being dealt from",
+            f"{DECK[index]} is not in the pile being dealt from",
             rule=rule,
-            details={"input": str(DECK[card])},
+            details={"input": str(DECK[index])},
         )
-    return DECK[card]
+    return DECK[index]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from palace_poker.checks import clip, short
 from palace_poker.errors import PalaceError, RecordError
 from palace_poker.hand import Hand
 from palace_poker.record_format import (
@@ -35,7 +36,7 @@ from palace_poker.record_format import (
     result_rule,
     state_to_record,
 )
-from palace_poker.shuffle import RecordedShuffle, SecureShuffle, ShuffleSource
+from palace_poker.shuffle import RecordedShuffle, SecureShuffle
 
 __all__ = [
     "FORMAT",
@@ -52,6 +53,13 @@ __all__ = [
 
 def hand_to_record(hand: Hand) -> dict[str, Any]:
     """The hand as a record; ``result`` is present once the hand is over."""
+    if not isinstance(hand, Hand):
+        raise RecordError(
+            "invalid_record",
+            f"only a Hand has a record, got {short(hand)}",
+            rule="palace-hand/1",
+            details={"input": short(hand)},
+        )
     return state_to_record(hand.state)
 
 
@@ -64,7 +72,7 @@ def replay(record: object) -> Hand:
     return hand
 
 
-def resume(record: object, *, shuffle: ShuffleSource | None = None) -> Hand:
+def resume(record: object, *, shuffle: object = None) -> Hand:
     """A hand in progress rebuilt from its record so far, to go on from there.
 
     ``record`` is what :meth:`Hand.to_record` gave at some point of the hand (the
@@ -83,10 +91,10 @@ def resume(record: object, *, shuffle: ShuffleSource | None = None) -> Hand:
     >>> again.observe(0) == hand.observe(0), again.version
     (True, 1)
     """
+    then: object = shuffle if shuffle is not None else SecureShuffle()
+    listed = RecordedShuffle((), then=then)  # the source checked before the record is read
     setup = read_setup(record, finished=False)
-    listed = RecordedShuffle(
-        setup.shuffles, then=shuffle if shuffle is not None else SecureShuffle()
-    )
+    listed = RecordedShuffle(setup.shuffles, then=then)
     hand = _play(setup, listed)
     if listed.remaining:
         raise RecordError(
@@ -117,16 +125,16 @@ def _play(setup: Setup, shuffle: RecordedShuffle) -> Hand:
             reason = err.message.removeprefix(f"{text}: ")
             raise RecordError(
                 err.code,
-                f"action {index} {text!r}: {reason}",
+                f"action {index} {short(text)}: {reason}",
                 rule=err.rule,
-                details={**err.details, "index": index, "action": text, "reason": reason},
+                details={**err.details, "index": index, "action": clip(text), "reason": reason},
             ) from err
     return hand
 
 
 def _last(setup: Setup) -> dict[str, object]:
     last = len(setup.actions) - 1
-    return {"index": last, "action": setup.actions[last]} if setup.actions else {}
+    return {"index": last, "action": clip(setup.actions[last])} if setup.actions else {}
 
 
 def _check_end(hand: Hand, shuffle: RecordedShuffle, setup: Setup) -> None:

@@ -9,11 +9,25 @@ read and checked (see ``docs/hand-records.md``). Playing a record (``replay``,
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from palace_poker.cards import DECK, format_cards
+from palace_poker.checks import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    as_int,
+    as_items,
+    as_mapping,
+    as_text,
+    chips,
+    flag,
+    name,
+    short,
+    total,
+)
 from palace_poker.config import Rules
 from palace_poker.errors import PalaceError, RecordError
 from palace_poker.state import HandState
@@ -57,68 +71,88 @@ def _bad(message: str, rule: str = "palace-hand/1 Fields", **details: object) ->
     return RecordError("invalid_record", message, rule=rule, details=dict(details))
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def read_setup(record: object, *, finished: bool = True) -> Setup:
     """Check a record's fields (not yet its play) and return them; with
-    ``finished=False`` the ``result`` may be missing (a hand in progress)."""
-    if not isinstance(record, dict):
-        raise _bad(f"a record must be a JSON object, got {type(record).__name__}")
-    if record.get("format") != FORMAT:
-        raise _bad(f"format must be {FORMAT!r}, got {record.get('format')!r}")
+    ``finished=False`` the ``result`` may be missing (a hand in progress).
+
+    Every field is read as a plain object and refused with ``RecordError``
+    (``invalid_record``) unless it has its type and range: no bool for a count or a
+    seat, no float for chips, names that UTF-8 can write, stacks of at most
+    ``MAX_CHIPS`` together."""
+    done = flag(finished, "finished", error=RecordError, code="invalid_record")
+    fields = as_mapping(record)
+    if fields is None:
+        raise _bad(f"a record must be a JSON object, got {short(record, 40)}")
+    given = fields.get("format")
+    if as_text(given) != FORMAT:
+        raise _bad(f"format must be {FORMAT!r}, got {short(given)}")
     for key in ("rules", "players", "dealer", "shuffles", "actions", "result"):
-        if key not in record and (finished or key != "result"):
+        if key not in fields and (done or key != "result"):
             raise _bad(f"the record lacks {key!r}")
     try:
-        rules = Rules.from_dict(record["rules"])
+        rules = Rules.from_dict(fields["rules"])
     except PalaceError as err:
         raise _bad(f"rules: {err.message}", err.rule or "palace-hand/1 Fields") from err
-    names, stacks = _read_players(record["players"])
-    dealer = record["dealer"]
-    if not _is_int(dealer) or not 0 <= dealer < len(stacks):
-        raise _bad(f"dealer must be a seat 0..{len(stacks) - 1}, got {dealer!r}")
-    shuffles = _read_strings(record["shuffles"], "shuffles")
-    actions = _read_strings(record["actions"], "actions")
-    result = record.get("result")
-    if result is not None or finished:
-        _read_result(result, len(stacks))
-    return Setup(rules, names, stacks, dealer, shuffles, actions, result)
+    names, stacks = _read_players(fields["players"])
+    dealer = as_int(fields["dealer"])
+    if dealer is None or not 0 <= dealer < len(stacks):
+        raise _bad(f"dealer must be a seat 0..{len(stacks) - 1}, got {short(fields['dealer'])}")
+    shuffles = _read_strings(fields["shuffles"], "shuffles")
+    actions = _read_strings(fields["actions"], "actions")
+    result = fields.get("result")
+    read = None
+    if result is not None or done:
+        read = _read_result(result, len(stacks))
+    return Setup(rules, names, stacks, dealer, shuffles, actions, read)
 
 
 def _read_players(players: object) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    if not isinstance(players, list) or not 2 <= len(players) <= 10:
-        raise _bad("players must be a list of 2 to 10 players")
+    listed = as_items(players) if isinstance(players, list | tuple) else None
+    if listed is None or not MIN_PLAYERS <= len(listed) <= MAX_PLAYERS:
+        raise _bad(f"players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} players")
     names: list[str] = []
     stacks: list[int] = []
-    for seat, player in enumerate(players):
-        if not isinstance(player, dict) or not isinstance(player.get("name"), str):
+    for seat, player in enumerate(listed):
+        fields = as_mapping(player)
+        if fields is None or "name" not in fields:
             raise _bad(f"player {seat} must be an object with a string 'name'")
-        stack = player.get("stack")
-        if not isinstance(stack, int) or isinstance(stack, bool) or stack < 1:
-            raise _bad(f"player {seat}'s stack must be an integer >= 1, got {stack!r}", "R-ANTE-2")
-        names.append(player["name"])
-        stacks.append(stack)
+        names.append(name(fields["name"], seat, error=RecordError, code="invalid_record"))
+        stacks.append(
+            chips(
+                fields.get("stack"),
+                f"player {seat}'s stack",
+                minimum=1,
+                error=RecordError,
+                code="invalid_record",
+                rule="R-ANTE-2",
+                details={"seat": seat},
+            )
+        )
+    total(tuple(stacks), error=RecordError, code="invalid_record")
     return tuple(names), tuple(stacks)
 
 
 def _read_strings(value: object, key: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    listed = as_items(value) if isinstance(value, list | tuple) else None
+    texts = [] if listed is None else [as_text(item) for item in listed]
+    if listed is None or None in texts:
         raise _bad(f"{key} must be a list of strings")
-    return tuple(value)
+    return tuple(texts)  # type: ignore[arg-type]
 
 
-def _read_result(result: object, players: int) -> None:
-    if not isinstance(result, dict) or result.get("end") not in ENDS:
+def _read_result(result: object, players: int) -> dict[str, Any]:
+    fields = as_mapping(result)
+    end = None if fields is None else as_text(fields.get("end"))
+    if fields is None or end not in ENDS:
         raise _bad(f"result.end must be one of {', '.join(ENDS)}")
-    stacks = result.get("stacks")
-    if (
-        not isinstance(stacks, list)
-        or len(stacks) != players
-        or not all(_is_int(s) for s in stacks)
-    ):
+    listed = fields.get("stacks")
+    stacks = as_items(listed) if isinstance(listed, list | tuple) else None
+    if stacks is None or len(stacks) != players:
         raise _bad(f"result.stacks must list {players} integers")
+    counted = [
+        chips(stack, "result.stacks", error=RecordError, code="invalid_record") for stack in stacks
+    ]
+    return {"end": end, "stacks": counted}
 
 
 def result_rule(end: str) -> str:
@@ -126,20 +160,32 @@ def result_rule(end: str) -> str:
     return {"last": "R-END-1", "same-suit": "R-END-2", "showdown": "R-END-4", "tie": "R-CMP-3"}[end]
 
 
-def parse_records(text: str, *, source: str, lines: bool) -> Iterator[tuple[str, object]]:
+def parse_records(text: object, *, source: object, lines: object) -> Iterator[tuple[str, object]]:
     """The records in ``text``: one JSON object, or with ``lines`` one a line (JSONL).
 
     Yields ``(where, record)`` with ``where`` as ``source`` or ``source:line``; a
     line that is not JSON (or JSON nested too deeply, or holding an integer too long
     to read) yields a RecordError in place of the record, and the next lines are
     still read. Lines end at ``\\n`` only (JSON Lines), so text holding other line
-    breaks stays one record.
+    breaks stays one record. ``text`` and ``source`` are text, ``lines`` True or
+    False (else ``RecordError('invalid_record')``, at the call).
 
     >>> [where for where, _ in parse_records('{}\\n\\n{}\\n', source="g.jsonl", lines=True)]
     ['g.jsonl:1', 'g.jsonl:3']
     >>> [type(r).__name__ for _, r in parse_records('[' * 100000, source="x", lines=False)]
     ['RecordError']
     """
+    body = as_text(text)
+    if body is None:
+        raise _bad(f"records are read from text, got {short(text)}", "palace-hand/1")
+    where = as_text(source)
+    if where is None:
+        raise _bad(f"source must be text (a file name), got {short(source)}", "palace-hand/1")
+    split = flag(lines, "lines", error=RecordError, code="invalid_record")
+    return _records(body, where, split)
+
+
+def _records(text: str, source: str, lines: bool) -> Iterator[tuple[str, object]]:
     if lines:
         for number, line in enumerate(text.split("\n"), start=1):
             if line.strip():
@@ -166,7 +212,23 @@ def dumps(record: dict[str, Any]) -> str:
 
     Text is written as UTF-8, except the line and paragraph separators U+2028 and
     U+2029, which are escaped: tools that split text into lines (Python's
-    ``str.splitlines`` among them) would cut the line there.
+    ``str.splitlines`` among them) would cut the line there; and a lone surrogate,
+    which UTF-8 cannot write, is escaped too (``\\ud800``: JSON reads it back).
+    Anything that is not JSON data (an object of its own, NaN, an integer too long
+    to write, nesting too deep) raises ``RecordError('invalid_record')``.
     """
-    text = json.dumps(record, separators=(", ", ": "), ensure_ascii=False)
-    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    if as_mapping(record) is None:
+        raise _bad(f"a record is a JSON object, got {short(record, 40)}", "palace-hand/1")
+    try:
+        text = json.dumps(record, separators=(", ", ": "), ensure_ascii=False, allow_nan=False)
+    except Exception as err:  # TypeError, ValueError, RecursionError, or a subclass's own
+        raise _bad(f"the record is not JSON data: {short(err, 120)}", "palace-hand/1") from None
+    text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return _SURROGATE.sub(_escaped, text)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from palace_poker.cards import Card
-from palace_poker.checks import viewer_seat
+from palace_poker.checks import as_int, as_items, short, viewer_seat
 from palace_poker.errors import IllegalActionError
 from palace_poker.events import EVENT_KINDS, BattleCompared, Event, PalaceDealt
 
@@ -101,10 +101,33 @@ def _redacted(event: Event, seat: int | None) -> Event:
 
 
 def _checked_event(event: object) -> Event:
+    """``event`` if it is an event whose seats (those redaction reads) are seat
+    numbers, as plain ints; ``malformed_event`` otherwise (an event built in code
+    with a ``bool`` for its owner's seat would otherwise show its cards to seat 1)."""
     if not isinstance(event, EVENT_KINDS):
-        raise IllegalActionError(
-            "malformed_event",
-            f"not an event: {type(event).__name__}",
-            details={"type": type(event).__name__},
-        )
+        kind = short(type(event).__name__, 40)
+        raise IllegalActionError("malformed_event", f"not an event: {kind}", details={"type": kind})
+    # Read as plain objects (the compiled engine would check a field against its
+    # declared type on reading it).
+    fields: tuple[object, ...] = event
+    if type(event) is PalaceDealt:
+        owner = as_int(fields[0])
+        if owner is None:
+            raise _malformed(event, "seat", fields[0])
+        return event if type(fields[0]) is int else event._replace(seat=owner)
+    if type(event) is BattleCompared:
+        listed = as_items(fields[0]) if isinstance(fields[0], tuple) else None
+        seats = None if listed is None else tuple([as_int(seat) for seat in listed])
+        if seats is None or len(seats) != 2 or None in seats:
+            raise _malformed(event, "seats", fields[0])
+        return event._replace(seats=seats)  # type: ignore[arg-type]
     return event  # type: ignore[no-any-return]
+
+
+def _malformed(event: object, field: str, value: object) -> IllegalActionError:
+    kind = type(event).__name__
+    return IllegalActionError(
+        "malformed_event",
+        f"{kind}.{field} is {short(value)}, not seat numbers",
+        details={"type": kind, "field": field, "input": short(value)},
+    )

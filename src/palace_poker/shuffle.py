@@ -28,10 +28,10 @@ import copy
 import random
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar, cast
 
 from palace_poker.cards import DECK, Card, format_cards, parse_cards
-from palace_poker.checks import is_int, short
+from palace_poker.checks import as_int, as_items, as_text, short, shuffle_source
 from palace_poker.errors import ConfigError, PalaceError, RecordError
 
 T = TypeVar("T")
@@ -57,7 +57,7 @@ class SecureShuffle:
     __slots__ = ()
 
     def shuffle(self, cards: Sequence[Card]) -> list[Card]:
-        order = list(cards)
+        order = _to_shuffle(cards)
         _SYSTEM.shuffle(order)
         return order
 
@@ -65,18 +65,22 @@ class SecureShuffle:
         """Itself: every order it gives is fresh randomness anyway."""
         return self
 
-    def __deepcopy__(self, memo: dict[int, object]) -> SecureShuffle:
+    def __deepcopy__(self, memo: dict[int, Any]) -> SecureShuffle:
         return self
 
 
 class SeededShuffle:
     """Reproducible shuffles from a seed (a private ``random.Random``, built on the
-    first shuffle)."""
+    first shuffle).
+
+    The seed is None, an integer (never a ``bool``), text or bytes; anything else
+    raises ``ConfigError('invalid_shuffle')``.
+    """
 
     __slots__ = ("_pending", "_random", "_seed")
 
-    def __init__(self, seed: int | str | bytes | None) -> None:
-        self._seed = seed
+    def __init__(self, seed: object) -> None:
+        self._seed = _checked_seed(seed)
         self._random: random.Random | None = None
         self._pending: _Snapshot | None = None  # forks taken since the last shuffle
 
@@ -93,7 +97,7 @@ class SeededShuffle:
         return generator
 
     def shuffle(self, cards: Sequence[Card]) -> list[Card]:
-        order = list(cards)
+        order = _to_shuffle(cards)
         fisher_yates(order, self._generator().getrandbits)
         return order
 
@@ -108,7 +112,10 @@ class SeededShuffle:
             pending = self._pending = _Snapshot()
         return _SeededFork(self, pending)
 
-    def __deepcopy__(self, memo: dict[int, object]) -> _SeededFork:
+    def __deepcopy__(self, memo: dict[int, Any]) -> _SeededFork:
+        """An independent source at the same point: a fork. (Written out: a class
+        compiled by mypyc cannot be rebuilt by ``copy``'s default, and a user's source
+        that holds one is deep-copied when a hand is copied.)"""
         return self.fork()
 
     def _state_now(self) -> Any:
@@ -116,13 +123,52 @@ class SeededShuffle:
         return self._random.getstate() if self._random is not None else None
 
     @classmethod
-    def _at(cls, seed: int | str | bytes | None, state: Any) -> SeededShuffle:
+    def _at(cls, seed: Seed, state: Any) -> SeededShuffle:
         """A source with ``seed``'s generator at ``state`` (None: the start)."""
         source = cls(seed)
         if state is not None:
             generator = source._random = random.Random()
             generator.setstate(state)
         return source
+
+
+Seed = int | str | bytes | None
+
+
+def _checked_seed(seed: object) -> Seed:
+    """A seed: None, an integer (never a bool: ``True`` is no seed of 1), text or
+    bytes, as a plain value."""
+    if seed is None or type(seed) is int:
+        return seed
+    number = as_int(seed)
+    if number is not None:
+        return number
+    text = as_text(seed)
+    if text is not None:
+        return text
+    if isinstance(seed, bytes | bytearray):
+        return bytes(memoryview(seed))
+    raise ConfigError(
+        "invalid_shuffle",
+        f"a seed is None, an integer, text or bytes, got {short(seed)}",
+        rule="R-CARD-1",
+        details={"input": short(seed)},
+    )
+
+
+def _to_shuffle(cards: object) -> list[Card]:
+    """The cards a source is asked to shuffle, as a new list (a list or a tuple)."""
+    if type(cards) is list or type(cards) is tuple:
+        return list(cards)  # the common case, first
+    listed = as_items(cards)
+    if listed is None:
+        raise ConfigError(
+            "invalid_shuffle",
+            f"a shuffle source shuffles a list of cards, got {short(cards)}",
+            rule="R-CARD-1",
+            details={"input": short(cards)},
+        )
+    return list(listed)  # type: ignore[arg-type]
 
 
 class _Snapshot:
@@ -170,7 +216,7 @@ class _SeededFork:
             return _SeededFork(parent, self._snapshot)
         return self._source().fork()
 
-    def __deepcopy__(self, memo: dict[int, object]) -> _SeededFork:
+    def __deepcopy__(self, memo: dict[int, Any]) -> _SeededFork:
         return self.fork()
 
 
@@ -185,13 +231,14 @@ def fork(source: ShuffleSource | None) -> ShuffleSource | None:
         return forked
     try:
         copied: ShuffleSource = copy.deepcopy(source)
-    except Exception as error:  # any failure of a foreign object's copy
+    except Exception as err:
         raise ConfigError(
             "invalid_shuffle",
             f"the shuffle source {short(source)} has no fork() and cannot be deep-copied "
-            f"({type(error).__name__}): give it a fork() method, or pass copy(shuffle=...)",
-            details={"source": short(source)},
-        ) from None
+            f"({short(err)}): give the copy a source of its own (copy(shuffle=...))",
+            rule="R-CARD-1",
+            details={"input": short(source)},
+        ) from err
     return copied
 
 
@@ -204,27 +251,30 @@ def check_order(order: object, cards: Sequence[Card], what: str) -> bytes:
 
     Raises ``ConfigError('invalid_shuffle')`` otherwise.
     """
-    if not isinstance(order, list | tuple):
+    listed = as_items(order) if isinstance(order, list | tuple) else None
+    if listed is None:
         raise _bad_order(f"gave {short(order)} instead of a list of cards", what, cards)
-    for item in order:
-        if type(item) is not _CARD and not (is_int(item) and 0 <= item < 52):
+    indexes: list[int] = []
+    for item in listed:
+        index = as_int(item) if type(item) is _CARD or type(item) is int else None
+        if index is None or not 0 <= index < 52:
             raise _bad_order(f"gave {short(item)}, which is no card", what, cards)
-    packed = bytes(order)
+        indexes.append(index)
     # As many cards, and the same set (a bit a card): a repeated card would leave a
     # bit unset.
     mask = expected = 0
-    for index in packed:
+    for index in indexes:
         mask |= 1 << index
     for index in bytes(cards):
         expected |= 1 << index
-    if len(packed) != len(cards) or mask != expected:
+    if len(indexes) != len(cards) or mask != expected:
         raise _bad_order(
-            f"gave {len(order)} cards that are not the {len(cards)} cards shuffled "
+            f"gave {len(listed)} cards that are not the {len(cards)} cards shuffled "
             "(a card repeated, missing or foreign)",
             what,
             cards,
         )
-    return packed
+    return bytes(indexes)
 
 
 def _bad_order(message: str, what: str, cards: Sequence[Card]) -> ConfigError:
@@ -259,17 +309,20 @@ def fisher_yates(order: list[T], getrandbits: Callable[[int], int]) -> None:
 class RecordedShuffle:
     """Replays recorded orders; each must be a permutation of the cards shuffled.
 
-    ``orders`` are text (``"Ah 7h ..."``) or card lists. A wrong order raises
-    :class:`RecordError` (``shuffle_mismatch``) naming the shuffle's index. With
-    ``then``, shuffles after the listed ones come from that source (a hand resumed
-    from its record goes on with a live source).
+    ``orders`` are text (``"Ah 7h ..."``) or card lists (of ``Card`` or card
+    indexes 0..51, never a bool). A wrong order raises :class:`RecordError`
+    (``shuffle_mismatch``) naming the shuffle's index: when the source is made for an
+    order that is neither, when it is used for text that is no cards or an order that
+    is not a permutation of the cards shuffled. With ``then``, shuffles after the
+    listed ones come from that source (a hand resumed from its record goes on with a
+    live source).
     """
 
-    def __init__(
-        self, orders: Sequence[str | Sequence[Card]], *, then: ShuffleSource | None = None
-    ) -> None:
-        self._orders = tuple(orders)
-        self._then = then
+    def __init__(self, orders: object, *, then: object = None) -> None:
+        self._orders = _recorded_orders(orders)
+        self._then: ShuffleSource | None = (
+            None if then is None else shuffle_source(then, "then")  # type: ignore[assignment]
+        )
         self.used = 0
 
     def fork(self) -> RecordedShuffle:
@@ -278,7 +331,7 @@ class RecordedShuffle:
         other.used = self.used
         return other
 
-    def __deepcopy__(self, memo: dict[int, object]) -> RecordedShuffle:
+    def __deepcopy__(self, memo: dict[int, Any]) -> RecordedShuffle:
         return self.fork()
 
     @property
@@ -287,13 +340,23 @@ class RecordedShuffle:
         return len(self._orders) - self.used
 
     def shuffle(self, cards: Sequence[Card]) -> list[Card]:
+        listed = as_items(cards)
+        given = None if listed is None else _cards_of(listed)
+        if given is None:
+            raise ConfigError(
+                "invalid_shuffle",
+                f"a recorded shuffle replays a list of cards, got {short(cards)}",
+                rule="R-CARD-1",
+                details={"input": short(cards)},
+            )
+        cards = given
         index = self.used
         then = self._then
         if index >= len(self._orders) and then is not None:
-            order = then.shuffle(cards)
-            if type(then) not in CHECKED_SOURCES:
-                return [DECK[i] for i in check_order(order, cards, "resumed")]
-            return order
+            if type(then) in CHECKED_SOURCES:
+                return then.shuffle(cards)
+            answer: object = cast(Any, then).shuffle(cards)  # a user's source: anything (piles)
+            return [DECK[i] for i in check_order(answer, cards, "resumed")]
         if index >= len(self._orders):
             raise RecordError(
                 "shuffle_mismatch",
@@ -302,9 +365,9 @@ class RecordedShuffle:
                 rule="palace-hand/1 shuffles",
                 details={"shuffle": index, "expected_cards": len(cards)},
             )
-        listed = self._orders[index]
+        recorded = self._orders[index]
         try:
-            order = parse_cards(listed) if isinstance(listed, str) else list(listed)
+            order = parse_cards(recorded) if isinstance(recorded, str) else list(recorded)
         except PalaceError as err:
             raise RecordError(
                 "shuffle_mismatch",
@@ -326,6 +389,46 @@ class RecordedShuffle:
             )
         self.used += 1
         return order
+
+
+def _recorded_orders(orders: object) -> tuple[str | tuple[Card, ...], ...]:
+    """A RecordedShuffle's orders checked: a list of text or of card lists."""
+    listed = as_items(orders)
+    if listed is None or isinstance(orders, range):
+        raise RecordError(
+            "shuffle_mismatch",
+            f"recorded shuffles must be a list of orders (text or card lists), got {short(orders)}",
+            rule="palace-hand/1 shuffles",
+            details={"input": short(orders)},
+        )
+    checked: list[str | tuple[Card, ...]] = []
+    for index, order in enumerate(listed):
+        text = as_text(order)
+        if text is not None:
+            checked.append(text)  # parsed when used: an error names the shuffle then
+            continue
+        cards = as_items(order)
+        plain = None if cards is None or isinstance(order, range) else _cards_of(cards)
+        if plain is None:
+            raise RecordError(
+                "shuffle_mismatch",
+                f"shuffle {index} is neither text nor a list of cards: {short(order)}",
+                rule="palace-hand/1 shuffles",
+                details={"shuffle": index, "input": short(order)},
+            )
+        checked.append(plain)
+    return tuple(checked)
+
+
+def _cards_of(items: tuple[object, ...]) -> tuple[Card, ...] | None:
+    """Cards (``Card`` or indexes 0..51, never a bool) as Cards, or None."""
+    cards: list[Card] = []
+    for item in items:
+        index = as_int(item)
+        if index is None or not 0 <= index < 52:
+            return None
+        cards.append(DECK[index])
+    return tuple(cards)
 
 
 #: The project's own sources: their orders are permutations by construction (a

@@ -26,6 +26,7 @@ palace_poker.errors.ParseError: [invalid_wire] soldier_bought.card: ... (palace 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any, Final
@@ -35,7 +36,7 @@ from palace_poker import events as _events
 from palace_poker.actions import Action, Verb
 from palace_poker.cards import Card
 from palace_poker.chance import ChanceStep
-from palace_poker.checks import is_int, short
+from palace_poker.checks import MAX_CHIPS, as_int, as_items, as_mapping, as_text, short
 from palace_poker.config import Rules
 from palace_poker.errors import PalaceError, ParseError
 from palace_poker.observation import Observation
@@ -56,10 +57,10 @@ def _bad(where: str, message: str) -> ParseError:
 
 
 def _int(value: object, where: str) -> int:
-    if not is_int(value):
-        raise _bad(where, f"expected an integer, got {short(value)}")
-    assert isinstance(value, int)
-    return value
+    number = as_int(value)
+    if number is None or not -MAX_CHIPS <= number <= MAX_CHIPS:
+        raise _bad(where, f"expected an integer of at most {MAX_CHIPS}, got {short(value)}")
+    return number
 
 
 def _bool(value: object, where: str) -> bool:
@@ -69,9 +70,10 @@ def _bool(value: object, where: str) -> bool:
 
 
 def _text(value: object, where: str) -> str:
-    if not isinstance(value, str):
+    text = as_text(value)
+    if text is None:
         raise _bad(where, f"expected a string, got {short(value)}")
-    return value
+    return text
 
 
 def _optional(decode: Decode) -> Decode:
@@ -83,25 +85,26 @@ def _optional(decode: Decode) -> Decode:
 
 def _one_of(*choices: str) -> Decode:
     def read(value: object, where: str) -> str:
-        if value not in choices:
+        text = as_text(value)
+        if text is None or text not in choices:
             raise _bad(where, f"expected one of {', '.join(choices)}, got {short(value)}")
-        assert isinstance(value, str)
-        return value
+        return text
 
     return read
 
 
 def _card(value: object, where: str) -> Card:
     try:
-        return Card.parse(value)  # type: ignore[arg-type]
+        return Card.parse(value)
     except PalaceError as err:
         raise _bad(where, err.message) from None
 
 
 def _list(value: object, where: str) -> list[Any]:
-    if not isinstance(value, list):
+    listed = as_items(value) if isinstance(value, list) else None
+    if listed is None:
         raise _bad(where, f"expected a list, got {short(value)}")
-    return value
+    return list(listed)
 
 
 def _tuple_of(decode: Decode, length: int | None = None) -> Decode:
@@ -114,8 +117,25 @@ def _tuple_of(decode: Decode, length: int | None = None) -> Decode:
     return read
 
 
-def _cards_out(cards: tuple[Card, ...]) -> list[str]:
-    return [str(card) for card in cards]
+# The encoders read the values of a value built in code, which may hold anything:
+# they iterate a list or a tuple only, by its base type (never an object's own
+# iteration, which may never end), and what they give is then checked as
+# from_wire reads it (to_wire).
+
+
+def _seq(value: object) -> tuple[Any, ...]:
+    listed = as_items(value) if isinstance(value, tuple | list) else None
+    if listed is None:
+        raise _bad("value", f"expected a tuple, got {short(value)}")
+    return listed
+
+
+def _list_out(value: object) -> list[Any]:
+    return list(_seq(value))
+
+
+def _cards_out(cards: object) -> list[str]:
+    return [str(card) for card in _seq(cards)]
 
 
 def _nested_out(value: Any) -> Any:
@@ -123,8 +143,15 @@ def _nested_out(value: Any) -> Any:
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, tuple | list):
-        return [_nested_out(item) for item in value]
+        return [_nested_out(item) for item in _seq(value)]
     return value
+
+
+def _known_out(known: object) -> dict[str, list[str]]:
+    mapping = as_mapping(known)
+    if mapping is None:
+        raise _bad("value", f"expected a dict, got {short(known)}")
+    return {str(seat): _cards_out(cards) for seat, cards in mapping.items()}
 
 
 _cards = _tuple_of(_card)
@@ -249,10 +276,8 @@ def _option_in(data: dict[str, Any], where: str = "option") -> Option:
 
 
 def _rules_in(value: object, where: str) -> Rules:
-    if not isinstance(value, dict):
-        raise _bad(where, f"expected an object, got {short(value)}")
     try:
-        return Rules.from_dict(value)
+        return Rules.from_dict(_object(value, where))
     except PalaceError as err:
         raise _bad(where, err.message) from None
 
@@ -265,7 +290,7 @@ def _battle_out(battle: BattleView | None) -> dict[str, Any] | None:
         "defender": battle.defender,
         "raises": battle.raises,
         "last_raise": battle.last_raise,
-        "raised": list(battle.raised),
+        "raised": _list_out(battle.raised),
         "defender_entry_paid": battle.defender_entry_paid,
     }
 
@@ -283,18 +308,20 @@ def _battle_in(value: object, where: str) -> BattleView:
 
 
 def _object(value: object, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
+    mapping = as_mapping(value)
+    if mapping is None:
         raise _bad(where, f"expected an object, got {short(value)}")
-    return value
+    return mapping  # type: ignore[return-value]
 
 
 def _known_palaces_in(value: object, where: str) -> dict[int, tuple[Card, ...]]:
     data = _object(value, where)
     known: dict[int, tuple[Card, ...]] = {}
     for key, cards in data.items():
-        if not isinstance(key, str) or not key.isdigit() or not key.isascii() or len(key) > 2:
+        seat = as_text(key)
+        if seat is None or not seat.isdigit() or not seat.isascii() or len(seat) > 2:
             raise _bad(where, f"expected seat numbers as keys, got {short(key)}")
-        known[int(key)] = _cards(cards, f"{where}.{key}")
+        known[int(seat)] = _cards(cards, f"{where}.{seat}")
     return known
 
 
@@ -309,12 +336,12 @@ def _options_in(value: object, where: str) -> tuple[Option, ...]:
 _VIEW_FIELDS: Final[tuple[tuple[str, Encode, Decode], ...]] = (
     ("viewer", lambda v: v, _optional(_int)),
     ("rules", lambda r: r.to_dict(), _rules_in),
-    ("names", list, _tuple_of(_text)),
+    ("names", _list_out, _tuple_of(_text)),
     ("dealer", lambda v: v, _int),
-    ("stacks", list, _ints),
-    ("contributions", list, _ints),
+    ("stacks", _list_out, _ints),
+    ("contributions", _list_out, _ints),
     ("pot", lambda v: v, _int),
-    ("in_hand", list, _bools),
+    ("in_hand", _list_out, _bools),
     ("banners", _cards_out, _cards),
     ("soldiers", _nested_out, _tuple_of(_cards)),
     ("set_aside", _cards_out, _cards),
@@ -323,17 +350,17 @@ _VIEW_FIELDS: Final[tuple[tuple[str, Encode, Decode], ...]] = (
     ("palace", _cards_out, _cards),
     (
         "known_palaces",
-        lambda known: {str(seat): _cards_out(cards) for seat, cards in known.items()},
+        _known_out,
         _known_palaces_in,
     ),
     ("phase", lambda v: v, _one_of("turn", "battle", "trim", "chance", "over")),
     ("turn", lambda v: v, _optional(_int)),
     ("to_act", lambda v: v, _optional(_int)),
     ("battle", _battle_out, _optional(_battle_in)),
-    ("options", lambda options: [_option_out(o) for o in options], _options_in),
-    ("actions", lambda actions: [str(a) for a in actions], _tuple_of(_action_in)),
+    ("options", lambda options: [_option_out(o) for o in _seq(options)], _options_in),
+    ("actions", lambda actions: [str(a) for a in _seq(actions)], _tuple_of(_action_in)),
     ("end", lambda v: v, _optional(_END)),
-    ("quiet", list, _bools),
+    ("quiet", _list_out, _bools),
     ("known_discards", _cards_out, _cards),
     ("known_stock", _cards_out, _cards),
     ("version", lambda v: v, _int),
@@ -376,6 +403,10 @@ def _error_out(error: PalaceError) -> dict[str, Any]:
 def _error_in(data: dict[str, Any]) -> PalaceError:
     kind = _one_of(*_ERROR_KINDS)(_field(data, "kind", "error"), "error.kind")
     details = _object(_field(data, "details", "error"), "error.details")
+    try:  # JSON data only: an error's to_dict() always goes to JSON
+        details = json.loads(json.dumps(details, allow_nan=False))
+    except Exception:  # TypeError, ValueError, RecursionError, or a subclass's own
+        raise _bad("error.details", f"expected JSON data, got {short(details)}") from None
     return _ERROR_KINDS[kind](
         _text(_field(data, "code", "error"), "error.code"),
         _text(_field(data, "message", "error"), "error.message"),
@@ -409,8 +440,8 @@ def _result_out(result: HandResult) -> dict[str, Any]:
     return {
         "type": "result",
         "end": result.end,
-        "stacks": list(result.stacks),
-        "payouts": list(result.payouts),
+        "stacks": _list_out(result.stacks),
+        "payouts": _list_out(result.payouts),
     }
 
 
@@ -429,8 +460,23 @@ def to_wire(value: object) -> dict[str, Any]:
     """``value`` (an event, Option, Action, Observation, ChanceStep, HandResult or
     PalaceError) as JSON-ready data with a ``"type"`` tag.
 
-    Raises ``ParseError('invalid_wire')`` for anything else.
+    Raises ``ParseError('invalid_wire')`` for anything else, a value built in code
+    with a field of the wrong type included: what goes out is checked as
+    :func:`from_wire` reads it back, so it always reads back.
     """
+    try:
+        data = _encode(value)
+    except PalaceError:
+        raise
+    except Exception as err:  # a field of a value built in code that cannot be encoded
+        raise _bad(
+            "value", f"{short(type(value).__name__)} cannot be encoded ({short(err)})"
+        ) from None
+    from_wire(data)
+    return data
+
+
+def _encode(value: object) -> dict[str, Any]:
     if type(value) in _EVENT_FIELDS:
         return _event_out(value)
     if isinstance(value, Option):
@@ -445,7 +491,7 @@ def to_wire(value: object) -> dict[str, Any]:
         return _result_out(value)
     if isinstance(value, PalaceError):
         return _error_out(value)
-    raise _bad("value", f"{type(value).__name__} has no wire form")
+    raise _bad("value", f"{short(type(value).__name__)} has no wire form")
 
 
 def from_wire(data: object) -> Any:
@@ -456,9 +502,9 @@ def from_wire(data: object) -> Any:
     not a value of the wire format.
     """
     data = _object(data, "message")
-    tag = data.get("type")
-    if not isinstance(tag, str):
-        raise _bad("message", f"expected a string 'type', got {short(tag)}")
+    tag = as_text(data.get("type"))
+    if tag is None:
+        raise _bad("message", f"expected a string 'type', got {short(data.get('type'))}")
     if tag in _EVENT_TAGS:
         return _event_in(data, tag)
     reader = _READERS.get(tag)
