@@ -32,6 +32,7 @@ CORE = [
     "battles",
     "chance",
     "checks",
+    "choices",
     "dealing",
     "determinize",
     "ending",

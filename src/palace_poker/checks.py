@@ -32,6 +32,7 @@ palace_poker.errors.IllegalActionError: [invalid_seat] no seat True to observe f
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Final
 
 from palace_poker.errors import ConfigError, IllegalActionError, PalaceError
@@ -429,3 +430,15 @@ def shuffle_source(value: object, what: str) -> object:
             details={"input": short(value)},
         )
     return value
+
+
+def as_index(value: object) -> int | None:
+    """An ``int`` (never a ``bool``), or an object that stands for one by
+    ``__index__`` (a NumPy integer; not a NumPy bool), as a plain int; else None."""
+    number = as_int(value)
+    if number is not None or isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return number
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except Exception:  # a foreign __index__ may raise anything
+        return None

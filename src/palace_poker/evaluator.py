@@ -33,15 +33,14 @@ a 64-bit mask of one 13-bit rank mask per suit, with tables over rank masks.
 
 from __future__ import annotations
 
-import operator
 import os
 from collections.abc import Iterable
-from enum import IntEnum
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
 from palace_poker.cards import DECK, Card
-from palace_poker.checks import as_int, as_iterated, short
+from palace_poker.categories import Category, category, describe
+from palace_poker.checks import as_index, as_int, as_iterated, short
 from palace_poker.errors import ParseError
 
 if TYPE_CHECKING:
@@ -60,43 +59,13 @@ __all__ = [
 ]
 
 
-class Category(IntEnum):
-    """Hand categories from worst to best (R-CARD-2)."""
-
-    HIGH_CARD = 0
-    ONE_PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
-
-
 #: In a batch of hands (:func:`evaluate_batch`), the byte that fills a row with no card.
 NO_CARD = 255
 #: In a batch's array of excluded suits, the byte for a hand that excludes none.
 NO_SUIT = 255
 
-_CATEGORY_SHIFT = 20
 _RANK_COUNT = 13
 _CARD_COUNT = 52
-_RANK_NAMES = (
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-    "ace",
-)
 
 # --- Card keys --------------------------------------------------------------------
 # A key holds one bit per card in bits 0..51, then four 5-bit suit counters, then
@@ -291,29 +260,17 @@ def _checked_cards(cards: object) -> list[int]:
         )
     plain: list[int] = []
     for item in listed:
-        number = _integer(item)
+        number = as_index(item)
         if number is None:
             raise _no_card(item)
         plain.append(number)
     return plain
 
 
-def _integer(value: object) -> int | None:
-    """An ``int`` (never a ``bool``), or an object that stands for one by
-    ``__index__`` (a NumPy integer; not a NumPy bool), as a plain int; else None."""
-    number = as_int(value)
-    if number is not None or isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        return number
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except Exception:
-        return None
-
-
 def _checked_suit(excluded_suit: object) -> int:
     """An excluded suit that is not a plain int or a Suit: an integer 0..3 (never a
     ``bool``)."""
-    suit = _integer(excluded_suit)
+    suit = as_index(excluded_suit)
     if suit is None or not 0 <= suit <= 3:
         raise _bad_suit(excluded_suit)
     return suit
@@ -516,91 +473,3 @@ def _uint8_array(
         array = array.astype(numpy.uint8)
     contiguous: NDArray[np.uint8] = numpy.ascontiguousarray(array)
     return contiguous
-
-
-def category(value: int) -> Category:
-    """The category of a hand value from :func:`evaluate`.
-
-    >>> from palace_poker.cards import parse_cards
-    >>> category(evaluate(parse_cards("5d 4c 3h 2s Ac")))
-    <Category.STRAIGHT: 4>
-    >>> category(evaluate(parse_cards("9c 9d 9h 9s")))
-    <Category.FOUR_OF_A_KIND: 7>
-
-    Raises ``ParseError('invalid_hand_value')`` for anything but such a value.
-    """
-    if type(value) is not int or not 0 <= value < _VALUE_LIMIT:
-        value = _checked_value(value)
-    return _CATEGORIES[value >> _CATEGORY_SHIFT]
-
-
-#: Every value :func:`evaluate` gives is below this: category 8 (straight flush) is
-#: the highest.
-_VALUE_LIMIT = (int(Category.STRAIGHT_FLUSH) + 1) << _CATEGORY_SHIFT
-_CATEGORIES: tuple[Category, ...] = tuple(Category)
-
-
-def _checked_value(value: object) -> int:
-    """A hand value as :func:`evaluate` (or :func:`evaluate_batch`: a NumPy integer)
-    gives it: an integer (never a ``bool``) of a category 0..8 whose five rank slots
-    each hold 0..13."""
-    number = _integer(value)
-    if (
-        number is None
-        or not 0 <= number < _VALUE_LIMIT
-        or any((number >> shift & 15) > _RANK_COUNT for shift in (0, 4, 8, 12, 16))
-    ):
-        raise ParseError(
-            "invalid_hand_value",
-            f"{short(value)} is not a hand value (an integer that evaluate() gives)",
-            rule="R-CARD-2",
-            details={"input": short(value)},
-        )
-    return number
-
-
-def describe(value: int) -> str:
-    """A hand value in words: the category and the ranks that name it.
-
-    Kickers are left out; the value still counts them.
-
-    >>> from palace_poker.cards import parse_cards
-    >>> describe(evaluate(parse_cards("Kd Kc 8h 8s 2c")))
-    'two pair, kings and eights'
-    >>> describe(evaluate(parse_cards("Ah 9d")))
-    'high card ace'
-    >>> describe(evaluate(parse_cards("5d 4c 3h 2s Ac 7d")))
-    'straight, five high'
-    >>> describe(evaluate(parse_cards("6c 6d 6h Qs Qc")))
-    'full house, sixes full of queens'
-    >>> describe(evaluate([]))
-    'no cards'
-    """
-    value = _checked_value(value)
-    kind = _CATEGORIES[value >> _CATEGORY_SHIFT]
-    first = (value >> 16 & 15) - 1
-    second = (value >> 12 & 15) - 1
-    if first < 0:
-        return "no cards"
-    return _DESCRIPTIONS[kind].format(
-        first=_RANK_NAMES[first],
-        firsts=_plural(first),
-        seconds=_plural(second) if second >= 0 else "",
-    )
-
-
-def _plural(rank: int) -> str:
-    return _RANK_NAMES[rank] + ("es" if _RANK_NAMES[rank].endswith("x") else "s")
-
-
-_DESCRIPTIONS = {
-    Category.HIGH_CARD: "high card {first}",
-    Category.ONE_PAIR: "pair of {firsts}",
-    Category.TWO_PAIR: "two pair, {firsts} and {seconds}",
-    Category.THREE_OF_A_KIND: "three of a kind, {firsts}",
-    Category.STRAIGHT: "straight, {first} high",
-    Category.FLUSH: "flush, {first} high",
-    Category.FULL_HOUSE: "full house, {firsts} full of {seconds}",
-    Category.FOUR_OF_A_KIND: "four of a kind, {firsts}",
-    Category.STRAIGHT_FLUSH: "straight flush, {first} high",
-}

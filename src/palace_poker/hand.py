@@ -37,11 +37,12 @@ from palace_poker.checks import as_int, flag, short, shuffle_source, viewer_seat
 from palace_poker.checks import names as checked_names
 from palace_poker.checks import seat as checked_seat
 from palace_poker.checks import stacks as checked_stacks
+from palace_poker.choices import default_action, legal_options
 from palace_poker.config import MAX_PLAYERS, MAX_SOLDIERS, MIN_PLAYERS, Rules
 from palace_poker.dealing import new_hand
 from palace_poker.errors import ConfigError, IllegalActionError
 from palace_poker.events import Event
-from palace_poker.legal import as_action, default_action, legal_options, nothing_due, plan
+from palace_poker.legal import as_action, nothing_due, plan
 from palace_poker.moves import deal_card, perform
 from palace_poker.observation import Observation, observe
 from palace_poker.options import Option

@@ -1,12 +1,11 @@
-"""Which actions the rules allow now: the checks behind ``Hand.verify`` and
-``Hand.legal_options``, and the default action of a player whose clock runs out.
+"""Which actions the rules allow now: the checks behind ``Hand.verify``.
 
-:func:`plan` checks one action against a state and returns a frozen :class:`Plan`
+:func:`plan` checks one action against a state and returns a frozen :data:`Plan`
 of what to do (``moves.perform`` carries it out), or raises an
 :class:`~palace_poker.errors.IllegalActionError` naming the input and the rule.
-:func:`legal_options` lists the choices. Both read the same helpers
-(``_raise_bounds``, ``_buy_refusal``, ...), so that what is listed is exactly what
-is accepted.
+``choices.legal_options`` lists the choices with the same helpers (``call_due``,
+``limit_raise``, ``raise_refusal``, ...), so that what is listed is exactly what is
+accepted.
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ from palace_poker.battles import entry_paid, opponent, unmatched
 from palace_poker.checks import short
 from palace_poker.config import MAX_PLAYERS, MAX_SOLDIERS
 from palace_poker.errors import IllegalActionError
-from palace_poker.options import Option, option
 from palace_poker.state import BATTLE, NO_CHANCE, TURN, BattleView, HandState
 
 _FORMAT = "palace-hand/1 Verbs"
@@ -170,7 +168,7 @@ def _phase_rule(state: HandState) -> str:
     if phase is TURN:
         return "R-TURN-3" if state.actions else "R-TURN-1"
     if phase is BATTLE:
-        return "R-BET-6" if _battle_of(state).raises else "R-BET-3"
+        return "R-BET-6" if battle_of(state).raises else "R-BET-3"
     return state.trim_rule
 
 
@@ -300,7 +298,7 @@ def _check_soldiers(state: HandState, action: Action, rule: str) -> None:
 
 def _plan_battle(state: HandState, action: Action) -> Plan:
     seat, verb = action.seat, action.verb
-    battle = _battle_of(state)
+    battle = battle_of(state)
     if verb not in _BATTLE_VERBS:
         raise _refuse(
             "illegal_action",
@@ -315,7 +313,7 @@ def _plan_battle(state: HandState, action: Action) -> Plan:
         _no_extras(action)
         return _plan(CALL, action, 0)
     _no_extras(action, amount=True)
-    due = _call_due(state, seat)
+    due = call_due(state, seat)
     if state.rules.no_limit:
         if action.amount is None:
             raise _refuse(
@@ -330,34 +328,34 @@ def _plan_battle(state: HandState, action: Action) -> Plan:
         if action.amount is not None:
             raise _refuse(
                 "amount_not_allowed",
-                f"{action}: a limit raise is fixed ({_limit_raise(state, seat)}); name no amount",
+                f"{action}: a limit raise is fixed ({limit_raise(state, seat)}); name no amount",
                 "R-BET-5",
                 action,
             )
-        minimum = amount = _limit_raise(state, seat)
+        minimum = amount = limit_raise(state, seat)
     other = opponent(battle, seat)
     _check_raise(state, action, seat, other, due=due, minimum=minimum, amount=amount)
     return _plan(RAISE, action, amount)
 
 
-def _battle_of(state: HandState) -> BattleView:
+def battle_of(state: HandState) -> BattleView:
     assert state.battle is not None
     return state.battle
 
 
-def _call_due(state: HandState, seat: int) -> int:
+def call_due(state: HandState, seat: int) -> int:
     """The full price of a call: own entry if unpaid, plus unmatched raises (R-BET-4)."""
-    battle = _battle_of(state)
+    battle = battle_of(state)
     entry = 0 if entry_paid(battle, seat) else state.entry(seat)
     return entry + unmatched(battle, opponent(battle, seat))
 
 
-def _limit_raise(state: HandState, seat: int) -> int:
+def limit_raise(state: HandState, seat: int) -> int:
     """R-BET-5: a big bet with a soldier, else twice the small bet."""
     return state.rules.big_bet if state.soldiers[seat] else 2 * state.rules.small_bet
 
 
-def _raise_refusal(state: HandState, seat: int, other: int) -> tuple[str, str] | None:
+def raise_refusal(state: HandState, seat: int, other: int) -> tuple[str, str] | None:
     """Why no raise is possible at all now (R-BET-5), or None."""
     cap = state.rules.max_raises
     raises = state.battle.raises if state.battle is not None else 0
@@ -372,7 +370,7 @@ def _raise_refusal(state: HandState, seat: int, other: int) -> tuple[str, str] |
 def _check_raise(
     state: HandState, action: Action, seat: int, other: int, *, due: int, minimum: int, amount: int
 ) -> None:
-    refusal = _raise_refusal(state, seat, other)
+    refusal = raise_refusal(state, seat, other)
     if refusal is not None:
         raise _refuse(refusal[0], f"{action}: {refusal[1]}", "R-BET-5", action)
     if amount < minimum:
@@ -415,102 +413,3 @@ def _plan_trim(state: HandState, action: Action) -> Plan:
             action,
         )
     return _plan(TRIM, action, 0)
-
-
-# ------------------------------------------------------------- options
-
-# Options that never vary for a seat, built once (they are immutable).
-_STAY_OF: Final = tuple(Option(seat, Verb.STAY) for seat in range(MAX_PLAYERS))
-_FOLD_OF: Final = tuple(Option(seat, Verb.FOLD) for seat in range(MAX_PLAYERS))
-
-
-def legal_options(state: HandState) -> list[Option]:
-    """Every choice the player to act has now (none while chance is due or the hand
-    is over)."""
-    seat = state.to_act
-    if seat is None:
-        return []
-    phase = state.phase
-    if phase is TURN:
-        return _turn_options(state, seat)
-    if phase is BATTLE:
-        return _battle_options(state, seat)
-    army = state.soldiers[seat]
-    fewest = len(army) - MAX_SOLDIERS if len(army) > MAX_SOLDIERS else 0
-    return [option(seat, _TRIM, 0, cards=army, min_cards=fewest, max_cards=len(army))]
-
-
-def _turn_options(state: HandState, seat: int) -> list[Option]:
-    rules = state.rules
-    small_bet = rules.small_bet
-    # Chips behind, as HandState.stack gives them while the hand is in play.
-    start, put_in = state.start_stacks, state.contributions
-    stack = start[seat] - put_in[seat]
-    army = state.soldiers[seat]
-    options: list[Option] = []
-    if stack >= small_bet and (state.pile_size() or state.discard_pile):  # R-BUY-1, R-BUY-2
-        options.append(option(seat, _BUY, small_bet))
-    entry = (len(army) + 1) * small_bet  # R-BET-2
-    banners, in_hand = state.banners, state.in_hand
-    suit = banners[seat] & 3
-    bet_cost = entry if entry < stack else stack
-    # A no-limit opening raise is paid in full and needs no raise cap of 0 (R-BET-5);
-    # whether the defender is all-in is checked per target.
-    cap = rules.max_raises
-    big_bet = rules.big_bet
-    may_open = rules.no_limit and (cap is None or cap > 0) and stack - entry >= big_bet
-    # R-BET-1 inlined: another player in the hand whose banner suit differs.
-    for target in range(state.n):
-        if target == seat or not in_hand[target] or banners[target] & 3 == suit:
-            continue
-        options.append(option(seat, _BET, bet_cost, target))
-        if may_open and start[target] > put_in[target]:
-            options.append(
-                option(seat, _BET, entry, target, min_amount=big_bet, max_amount=stack - entry)
-            )
-    if army:
-        options.append(option(seat, _DISCARD, 0, cards=army, min_cards=1, max_cards=len(army)))
-    options.append(_STAY_OF[seat])
-    options.append(_FOLD_OF[seat])
-    return options
-
-
-def _battle_options(state: HandState, seat: int) -> list[Option]:
-    battle = _battle_of(state)
-    other = opponent(battle, seat)
-    due = _call_due(state, seat)
-    stack = state.stack(seat)
-    options = [_FOLD_OF[seat], option(seat, _CALL, due if due < stack else stack)]
-    if _raise_refusal(state, seat, other) is None:
-        if state.rules.no_limit:
-            minimum = max(state.rules.big_bet, battle.last_raise)
-            top = stack - due
-            if top >= minimum:
-                options.append(option(seat, _RAISE, due, min_amount=minimum, max_amount=top))
-        else:
-            size = _limit_raise(state, seat)
-            if stack >= due + size:
-                options.append(option(seat, _RAISE, due + size))
-    return options
-
-
-# ------------------------------------------------------------- defaults
-
-
-def default_action(state: HandState) -> Action:
-    """What a player whose clock runs out does: STAY on their turn (R-STAY-1); in a
-    battle CALL when calling costs nothing (they are all-in, R-ALLIN-1), else FOLD
-    (R-BET-7); on a trim keep the first five soldiers (R-BUY-3, R-CAPT-1).
-
-    Each is always legal; the caller checks a decision is due.
-    """
-    seat = state.to_act
-    assert seat is not None
-    phase = state.phase
-    if phase is TURN:
-        return _STAY_OF[seat].action()
-    if phase is BATTLE:
-        free = state.stack(seat) == 0
-        return (option(seat, _CALL, 0) if free else _FOLD_OF[seat]).action()
-    army = state.soldiers[seat]
-    return option(seat, _TRIM, 0).action(cards=army[MAX_SOLDIERS:])

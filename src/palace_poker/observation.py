@@ -15,8 +15,8 @@ from typing import Any, Final, NamedTuple
 from palace_poker.actions import Action
 from palace_poker.cards import Card
 from palace_poker.checks import viewer_seat
+from palace_poker.choices import legal_options
 from palace_poker.config import Rules
-from palace_poker.legal import legal_options
 from palace_poker.options import Option
 from palace_poker.state import BattleView, HandState
 from palace_poker.tuples import record
