@@ -33,7 +33,7 @@ palace_poker.errors.IllegalActionError: [invalid_seat] no seat True to observe f
 from __future__ import annotations
 
 import operator
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from palace_poker.errors import ConfigError, IllegalActionError, PalaceError
 
@@ -380,9 +380,11 @@ def stacks(
             f"a hand needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(listed)}",
             details={"players": len(listed)},
         )
-    counted: list[int] = []
+    # Kept as objects: a plain int is kept as the very object given (the compiled
+    # engine would otherwise unbox and rebox it, a new int object a stack).
+    counted: list[object] = []
     for index, stack in enumerate(listed):
-        if type(stack) is int and 1 <= stack <= MAX_CHIPS:
+        if _plain_stack(stack):
             counted.append(stack)  # the common case: no message made
             continue
         counted.append(
@@ -396,9 +398,13 @@ def stacks(
                 details={"seat": index},
             )
         )
-    checked = tuple(counted)
+    checked = cast("tuple[int, ...]", tuple(counted))
     total(checked, error=error, code=code)
     return checked
+
+
+def _plain_stack(stack: object) -> bool:
+    return type(stack) is int and 1 <= stack <= MAX_CHIPS
 
 
 def total(counts: tuple[int, ...], *, error: ErrorClass, code: str) -> int:
