@@ -47,6 +47,18 @@ class Verb(StrEnum):
 
 _VERBS = {v.value: v for v in Verb}
 
+# The verbs as module constants, for the engine's per-decision code: compiled code
+# reads a Final (its own or imported) from a C static, where ``Verb.BUY`` is a lookup
+# of ``Verb`` in the module's globals and of ``BUY`` on the class at every use.
+BUY: Final = Verb.BUY
+DISCARD: Final = Verb.DISCARD
+BET: Final = Verb.BET
+STAY: Final = Verb.STAY
+FOLD: Final = Verb.FOLD
+CALL: Final = Verb.CALL
+RAISE: Final = Verb.RAISE
+TRIM: Final = Verb.TRIM
+
 
 class Action(NamedTuple):
     """One decision: who, which verb, and its arguments (an immutable named tuple).

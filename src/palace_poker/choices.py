@@ -10,20 +10,18 @@ from __future__ import annotations
 
 from typing import Final
 
+from palace_poker.actions import BET as _BET
+from palace_poker.actions import BUY as _BUY
+from palace_poker.actions import CALL as _CALL
+from palace_poker.actions import DISCARD as _DISCARD
+from palace_poker.actions import RAISE as _RAISE
+from palace_poker.actions import TRIM as _TRIM
 from palace_poker.actions import Action, Verb
 from palace_poker.battles import opponent
 from palace_poker.config import MAX_PLAYERS, MAX_SOLDIERS
 from palace_poker.legal import battle_of, call_due, limit_raise, raise_refusal
 from palace_poker.options import Option, option
 from palace_poker.state import BATTLE, TURN, HandState
-
-# The verbs as module constants (C statics in the compiled engine; see legal.py).
-_BUY: Final = Verb.BUY
-_BET: Final = Verb.BET
-_DISCARD: Final = Verb.DISCARD
-_CALL: Final = Verb.CALL
-_RAISE: Final = Verb.RAISE
-_TRIM: Final = Verb.TRIM
 
 # Options that never vary for a seat, built once (they are immutable).
 _STAY_OF: Final = tuple(Option(seat, Verb.STAY) for seat in range(MAX_PLAYERS))

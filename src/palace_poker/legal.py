@@ -12,6 +12,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from palace_poker.actions import BET as _BET
+from palace_poker.actions import BUY as _BUY
+from palace_poker.actions import CALL as _CALL
+from palace_poker.actions import DISCARD as _DISCARD
+from palace_poker.actions import FOLD as _FOLD
+from palace_poker.actions import RAISE as _RAISE
+from palace_poker.actions import STAY as _STAY
+from palace_poker.actions import TRIM as _TRIM
 from palace_poker.actions import Action, Verb, check_fields
 from palace_poker.battles import entry_paid, opponent, unmatched
 from palace_poker.checks import short
@@ -21,17 +29,8 @@ from palace_poker.state import BATTLE, NO_CHANCE, TURN, BattleView, HandState
 
 _FORMAT = "palace-hand/1 Verbs"
 
-# The verbs and classes as module constants: the compiled engine keeps a Final in a C
-# static, where ``Verb.BUY`` is a lookup of ``Verb`` in the module's globals and of
-# ``BUY`` on the class at every use.
-_BUY: Final = Verb.BUY
-_BET: Final = Verb.BET
-_DISCARD: Final = Verb.DISCARD
-_STAY: Final = Verb.STAY
-_FOLD: Final = Verb.FOLD
-_CALL: Final = Verb.CALL
-_RAISE: Final = Verb.RAISE
-_TRIM: Final = Verb.TRIM
+# The classes as module constants (C statics in the compiled engine; the verbs are
+# actions.BUY, ... for the same reason).
 _VERB: Final = Verb
 _ACTION: Final = Action
 _TURN_VERBS: Final = (_BUY, _DISCARD, _BET, _STAY, _FOLD)
