@@ -148,3 +148,11 @@ def test_the_core_loads_no_library_beyond_the_standard_one() -> None:
     ).stdout
     for library in ("rich", "numpy", "matplotlib", "dask", "fastapi", "sqlalchemy", "hypothesis"):
         assert f"'{library}'" not in loaded, library
+
+
+def test_the_hand_has_no_public_mutators() -> None:
+    """A hand changes only through verify/apply and apply_chance: the old do_buy,
+    do_bet, ... (which skipped every check and recorded nothing) are gone."""
+    from palace_poker import Hand  # noqa: PLC0415
+
+    assert not [name for name in dir(Hand) if name.startswith("do_")]
