@@ -53,8 +53,21 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("views", ("observation", "redaction", "record_format", "wire")),
     ("facade", ("hand", "record", "game", "determinize")),
-    ("players and tools", ("narrate", "bots", "arena", "terminal", "outputs", "cli", "__main__")),
+    ("players and tools", ("narrate", "bots", "arena", "terminal", "outputs", "server")),
+    ("the command", ("cli", "__main__")),
 )
+#: The table server's own layers, bottom first; the first five are pure (no I/O and
+#: no library beyond the standard one), the rest need the ``server`` extra.
+SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("settings", "recording"),
+    ("table",),
+    ("projection", "protocol"),
+    ("store",),
+    ("runner",),
+    ("app",),
+    ("command",),
+)
+SERVER_PURE = ("settings", "recording", "table", "projection", "protocol")
 LAYER_OF = {module: index for index, (_, modules) in enumerate(LAYERS) for module in modules}
 
 
@@ -136,6 +149,41 @@ def test_no_circle_of_imports() -> None:
     for node in sorted(graph):
         visit(node, [])
     assert not circles, "\n".join(circles)
+
+
+def _server_imports(path: Path) -> tuple[set[str], set[str]]:
+    """The server modules and the top-level libraries ``path`` imports."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    own: set[str] = set()
+    libraries: set[str] = set()
+    for node in ast.walk(tree):
+        names = (
+            [alias.name for alias in node.names]
+            if isinstance(node, ast.Import)
+            else [node.module or ""]
+            if isinstance(node, ast.ImportFrom)
+            else []
+        )
+        for name in names:
+            if name.startswith("palace_poker.server."):
+                own.add(name.split(".")[2])
+            libraries.add(name.split(".")[0])
+    return own, libraries
+
+
+def test_the_server_layers_point_one_way_and_its_model_is_pure() -> None:
+    layer = {module: i for i, modules in enumerate(SERVER_LAYERS) for module in modules}
+    folder = PACKAGE / "server"
+    found = {p.stem for p in folder.glob("*.py")} - {"__init__"}
+    assert found == set(layer), found ^ set(layer)
+    wrong = []
+    for module in sorted(found):
+        own, libraries = _server_imports(folder / f"{module}.py")
+        wrong += [f"{module} imports {o}" for o in own if layer[o] > layer[module]]
+        if module in SERVER_PURE:
+            outside = libraries - set(sys.stdlib_module_names) - {"palace_poker", "__future__"}
+            wrong += [f"{module} (pure) imports {library}" for library in sorted(outside)]
+    assert not wrong, "\n".join(wrong)
 
 
 def test_the_core_loads_no_library_beyond_the_standard_one() -> None:

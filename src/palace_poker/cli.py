@@ -28,7 +28,11 @@ from palace_poker.shuffle import SecureShuffle, SeededShuffle, ShuffleSource
 
 #: Modules that add a subcommand: each has ``add_parser(subparsers)``, which sets
 #: ``run`` (taking the parsed arguments, returning the exit code) as a default.
-COMMAND_MODULES: tuple[str, ...] = ("palace_poker.arena.command", "palace_poker.terminal.command")
+COMMAND_MODULES: tuple[str, ...] = (
+    "palace_poker.arena.command",
+    "palace_poker.terminal.command",
+    "palace_poker.server.command",
+)
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 

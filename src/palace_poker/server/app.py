@@ -1,0 +1,296 @@
+"""The FastAPI application: the pages, the REST calls and the WebSocket.
+
+``create_app(config)`` builds it; ``palace-poker serve`` runs it on uvicorn. On
+start it opens the store (applying the migrations), rebuilds every stored table
+whose game is not over and starts its task, so hands in play carry on, with their
+clocks and their bots, before the first connection is accepted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from palace_poker.bots import BOTS
+from palace_poker.errors import PalaceError
+from palace_poker.server import projection
+from palace_poker.server.protocol import new_table_id, new_token, read
+from palace_poker.server.runner import Client, TableRunner
+from palace_poker.server.settings import TableError, TableSettings, player_name
+from palace_poker.server.store import Store
+from palace_poker.server.table import Table
+
+STATIC = Path(__file__).parent / "static"
+#: The largest request body the REST calls read, in bytes.
+MAX_BODY = 16_384
+#: A connection's message budget: a burst of this many, refilled at RATE a second.
+BURST, RATE = 30, 10.0
+#: Names the bots get, in turn.
+BOT_NAMES = ("Ada", "Bix", "Cyd", "Dot", "Eli", "Flo", "Gil", "Hux", "Ivo", "Jax")
+#: HTTP status of each refusal (400 otherwise).
+STATUS = {
+    "unknown_table": 404,
+    "seat_taken": 409,
+    "name_taken": 409,
+    "table_full": 409,
+    "game_started": 409,
+    "message_too_large": 413,
+    "rate_limited": 429,
+}
+
+log = logging.getLogger("palace_poker.server")
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """What ``palace-poker serve`` was given."""
+
+    database_url: str
+    bot_pause: float = 1.0
+    between_hands: float = 3.0
+    allowed_origins: tuple[str, ...] = ()
+
+
+@dataclass
+class Hub:
+    """Every table this process serves, by id."""
+
+    store: Store
+    config: ServerConfig
+    runners: dict[str, TableRunner] = field(default_factory=dict)
+
+    async def restore(self) -> None:
+        """Rebuild the stored tables and start their tasks."""
+        for table_id in self.store.table_ids():
+            self._load(table_id)
+
+    def _load(self, table_id: str) -> TableRunner | None:
+        stored = self.store.load(table_id)
+        if stored is None:
+            return None
+        table = Table.rebuild(stored.id, stored.settings, stored.entries, stored.shuffles)
+        runner = TableRunner(table, self.store, stored.tokens, shuffles_stored=len(stored.shuffles))
+        runner.start()
+        self.runners[table_id] = runner
+        return runner
+
+    def get(self, table_id: str) -> TableRunner:
+        """The table's runner; ``TableError('unknown_table')`` when there is none."""
+        runner = self.runners.get(table_id)
+        if runner is None and len(table_id) <= 32 and table_id.isascii():
+            runner = self._load(table_id)
+        if runner is None:
+            raise TableError("unknown_table", "there is no table at this link")
+        return runner
+
+    async def create(self, form: object) -> dict[str, Any]:
+        """A new table, its host seated at seat 0 and its bots after."""
+        data = form if isinstance(form, dict) else {}
+        settings = TableSettings.from_form(
+            form, bot_pause=self.config.bot_pause, between_hands=self.config.between_hands
+        )
+        host = player_name(data.get("host_name"))
+        table_id = new_table_id()
+        self.store.create(table_id, settings)
+        runner = TableRunner(Table(table_id, settings), self.store, {}, shuffles_stored=0)
+        runner.start()
+        self.runners[table_id] = runner
+        token = new_token()
+        await runner.call("seated", {"seat": 0, "name": host, "bot": None}, token=token)
+        names = iter(n for n in BOT_NAMES if n.casefold() != host.casefold())
+        for seat, kind in enumerate(settings.bots, start=1):
+            await runner.call("seated", {"seat": seat, "name": next(names), "bot": kind})
+        return {"table": table_id, "seat": 0, "token": token, "url": f"/t/{table_id}"}
+
+    async def join(self, table_id: str, form: object) -> dict[str, Any]:
+        """A person takes a seat (the one asked for, else the first free one)."""
+        runner = self.get(table_id)
+        data = form if isinstance(form, dict) else {}
+        free = runner.table.free_seats()
+        seat = data.get("seat")
+        if seat is None:
+            if not free:
+                raise TableError(
+                    "table_full" if runner.table.status == "waiting" else "game_started",
+                    "no seat is free: watch instead",
+                )
+            seat = free[0]
+        token = new_token()
+        await runner.call(
+            "seated", {"seat": seat, "name": data.get("name"), "bot": None}, token=token
+        )
+        return {"table": table_id, "seat": seat, "token": token}
+
+    async def close(self) -> None:
+        """Stop every table's task."""
+        for runner in self.runners.values():
+            await runner.stop()
+
+
+def create_app(config: ServerConfig) -> FastAPI:
+    """The application, serving the tables stored at ``config.database_url``."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store.open(config.database_url)
+        hub = Hub(store, config)
+        await hub.restore()
+        app.state.hub = hub
+        yield
+        await hub.close()
+        store.close()
+
+    app = FastAPI(title="Palace Poker", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.exception_handler(PalaceError)
+    async def refused(_request: Request, err: PalaceError) -> JSONResponse:
+        body = {"error": {"code": err.code, "message": err.message, "rule": err.rule}}
+        return JSONResponse(body, status_code=STATUS.get(err.code, 400))
+
+    @app.get("/")
+    async def home() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/t/{table_id}")
+    async def table_page(table_id: str, request: Request) -> Response:
+        _hub(request).get(table_id)
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/api/bots")
+    async def bots() -> dict[str, Any]:
+        return {"bots": sorted(BOTS)}
+
+    @app.post("/api/tables")
+    async def create(request: Request) -> dict[str, Any]:
+        return await _hub(request).create(await _body(request))
+
+    @app.get("/api/tables/{table_id}")
+    async def summary(table_id: str, request: Request) -> dict[str, Any]:
+        table = _hub(request).get(table_id).table
+        return {
+            "table": table.id,
+            "name": table.settings.name,
+            "status": table.status,
+            "seats": [
+                {"seat": i, "name": s.name if s else None, "bot": s.bot if s else None}
+                for i, s in enumerate(table.seats)
+            ],
+            "free": table.free_seats(),
+            "settings": projection.view(table, None, connected=set(), now=time.time())["table"][
+                "settings"
+            ],
+        }
+
+    @app.post("/api/tables/{table_id}/seats")
+    async def join(table_id: str, request: Request) -> dict[str, Any]:
+        return await _hub(request).join(table_id, await _body(request))
+
+    @app.websocket("/ws/{table_id}")
+    async def socket(websocket: WebSocket, table_id: str) -> None:
+        await _serve_socket(websocket, table_id, config)
+
+    return app
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def _body(request: Request) -> object:
+    """A request's JSON body, at most :data:`MAX_BODY` bytes."""
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise TableError("message_too_large", f"a request is at most {MAX_BODY} bytes")
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise TableError("malformed_message", "the request's body must be a JSON object") from None
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """A browser's page may open a table's socket only from this server's own site
+    (or a configured one): a page elsewhere is refused (cross-site WebSocket
+    hijacking). Clients that send no Origin (not browsers) are let in.
+
+    >>> origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", ())
+    True
+    >>> origin_allowed("https://evil.example", "127.0.0.1:8000", ())
+    False
+    """
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    return host is not None and urlsplit(origin).netloc == host
+
+
+async def _serve_socket(websocket: WebSocket, table_id: str, config: ServerConfig) -> None:
+    hub: Hub = websocket.app.state.hub
+    if not origin_allowed(
+        websocket.headers.get("origin"), websocket.headers.get("host"), config.allowed_origins
+    ):
+        await websocket.close(code=4003, reason="origin_refused: open the table from its own site")
+        return
+    try:
+        runner = hub.get(table_id)
+    except TableError:
+        await websocket.close(code=4004, reason="unknown_table")
+        return
+    await websocket.accept()
+
+    async def send(payload: dict[str, Any]) -> None:
+        await websocket.send_text(json.dumps(payload, separators=(",", ":")))
+
+    async def close(code: int, reason: str) -> None:
+        with contextlib.suppress(RuntimeError):  # closed already
+            await websocket.close(code=code, reason=reason)
+
+    client = Client(send, close)
+    pump = asyncio.get_running_loop().create_task(client.pump())
+    credit, stamp = float(BURST), time.monotonic()
+    try:
+        while True:
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            raw = frame.get("text") or frame.get("bytes") or b""
+            now = time.monotonic()
+            credit = min(BURST, credit + (now - stamp) * RATE)
+            stamp = now
+            if credit < 1:
+                client.post(
+                    projection.error(
+                        TableError("rate_limited", "too many messages: slow down"),
+                        seq=runner.table.seq,
+                    )
+                )
+                continue
+            credit -= 1
+            try:
+                message = read(raw)
+            except TableError as err:
+                client.post(projection.error(err, seq=runner.table.seq))
+                continue
+            runner.submit(client, message)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        runner.dropped(client)
+        await pump

@@ -1,0 +1,109 @@
+"""The ``palace-poker serve`` subcommand: the table server on uvicorn.
+
+Registered in :data:`palace_poker.cli.COMMAND_MODULES`. Building the parser needs
+only the standard library; running the server needs the ``server`` extra
+(FastAPI, uvicorn, SQLAlchemy, Alembic), imported only then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+from palace_poker.errors import ConfigError
+from palace_poker.server.settings import MAX_BETWEEN_HANDS, MAX_BOT_PAUSE
+
+#: Where the server listens unless told otherwise: this machine only.
+HOST, PORT = "127.0.0.1", 8000
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``serve`` to the command's subparsers."""
+    serve: argparse.ArgumentParser = subparsers.add_parser(
+        "serve",
+        help="run the table server: play with friends in the browser",
+        description="Run the Palace Poker table server (docs/server.md).",
+    )
+    serve.add_argument("--host", default=HOST, help=f"address to listen on (default {HOST})")
+    serve.add_argument("--port", type=int, default=PORT, help=f"port (default {PORT})")
+    serve.add_argument(
+        "--database-url",
+        default=os.environ.get("PALACE_DATABASE_URL"),
+        metavar="URL",
+        help="SQLAlchemy database URL (default $PALACE_DATABASE_URL, else "
+        "sqlite:///palace-poker.sqlite3 in the working folder)",
+    )
+    serve.add_argument(
+        "--bot-pause",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="the bots' thinking pause before each decision (default 1.0)",
+    )
+    serve.add_argument(
+        "--between-hands",
+        type=float,
+        default=3.0,
+        metavar="SECONDS",
+        help="pause between a hand's end and the next deal (default 3.0)",
+    )
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another site whose pages may open the table's WebSocket, e.g. "
+        "https://poker.example.org behind a proxy (repeatable)",
+    )
+    serve.set_defaults(run=run)
+    return serve
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the server; returns when it is stopped (Ctrl-C)."""
+    if not 0 <= args.bot_pause <= MAX_BOT_PAUSE:
+        raise ConfigError("invalid_settings", f"--bot-pause must be 0 to {MAX_BOT_PAUSE} seconds")
+    if not 0 <= args.between_hands <= MAX_BETWEEN_HANDS:
+        raise ConfigError(
+            "invalid_settings", f"--between-hands must be 0 to {MAX_BETWEEN_HANDS} seconds"
+        )
+    try:
+        import uvicorn  # noqa: PLC0415 - the server extra, needed only here
+
+        from palace_poker.server.app import ServerConfig, create_app  # noqa: PLC0415
+        from palace_poker.server.store import default_url  # noqa: PLC0415
+    except ImportError as err:  # pragma: no cover - the extra is installed in tests
+        raise ConfigError(
+            "backend_unavailable",
+            f"the server needs the 'server' extra: pip install 'palace-poker[server]' ({err.name})",
+        ) from None
+    config = ServerConfig(
+        database_url=args.database_url or default_url(),
+        bot_pause=args.bot_pause,
+        between_hands=args.between_hands,
+        allowed_origins=tuple(args.allow_origin),
+    )
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    print(
+        f"Palace Poker table server: open http://{shown}:{args.port}/ in your browser", flush=True
+    )
+    print(f"(database: {_safe(config.database_url)}; stop with Ctrl-C)", flush=True)
+    uvicorn.run(
+        create_app(config),
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=16_384,
+        ws="websockets-sansio",
+    )
+    return 0
+
+
+def _safe(url: str) -> str:
+    """A database URL with its password hidden."""
+    head, at, tail = url.rpartition("@")
+    if not at or ":" not in head.split("//", 1)[-1]:
+        return url
+    scheme, _, user_pass = head.partition("//")
+    return f"{scheme}//{user_pass.split(':', 1)[0]}:***@{tail}"

@@ -1,0 +1,121 @@
+"""The one projection of a table for one viewer (R-INFO-1..4).
+
+Every payload the server sends a client — a welcome, an update, a presence notice,
+the log entries a reconnecting client missed, an error — is built here, from a
+table seat (or ``None`` for a spectator), and only from the engine's own views:
+:meth:`Hand.observe` for the hand and
+:func:`~palace_poker.redaction.redact_all` for its events. A log entry's stored
+data holds public facts only (names, seats, action texts); its engine events
+carry hidden cards and are redacted for the viewer's hand seat in that hand.
+
+So a card reaches a viewer only if the engine shows it to that seat: their own
+palace (R-INFO-2), an opponent's palace after a battle between the two (R-INFO-3),
+every palace shown at a showdown (R-INFO-4), and the face-up cards (R-INFO-1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from palace_poker.errors import PalaceError
+from palace_poker.redaction import redact_all
+from palace_poker.server.table import Entry, Table
+from palace_poker.wire import to_wire
+
+
+def view(table: Table, viewer: int | None, *, connected: set[int], now: float) -> dict[str, Any]:
+    """The table as ``viewer`` sees it now."""
+    hand = table.hand
+    hand_view: dict[str, Any] | None = None
+    options: list[Any] = []
+    if hand is not None:
+        at = table.hand_seat(viewer) if viewer is not None else None
+        observation = hand.observe(at)
+        hand_view = {"seats": list(table.hand_seats()), "observation": to_wire(observation)}
+        if at is not None and not hand.over and hand.to_act == at:
+            options = [to_wire(option) for option in observation.options]
+    return {
+        "table": {
+            "id": table.id,
+            "name": table.settings.name,
+            "status": table.status,
+            "host": table.host,
+            "size": len(table.seats),
+            "hand_number": table.hand_number,
+            "settings": _settings(table),
+        },
+        "now": now,
+        "deadline": table.deadline,
+        "deadline_seat": table.deadline_seat,
+        "next_hand_at": table.next_hand_at,
+        "seats": [_seat(table, i, connected) for i in range(len(table.seats))],
+        "you": viewer,
+        "hand": hand_view,
+        "options": options,
+        "winner": table.winner,
+    }
+
+
+def entry(item: Entry, viewer: int | None) -> dict[str, Any]:
+    """A log entry as ``viewer`` may see it."""
+    out: dict[str, Any] = {"seq": item.seq, "kind": item.kind, "at": item.at, **item.data}
+    if item.events:
+        at = item.hand_seats.index(viewer) if viewer in item.hand_seats else None
+        out["hand_seats"] = list(item.hand_seats)
+        out["events"] = [to_wire(e) for e in redact_all(item.events, at)]
+    return out
+
+
+def entries(table: Table, viewer: int | None, after: int) -> list[dict[str, Any]]:
+    """The entries after ``after`` (a seq), as ``viewer`` may see them."""
+    return [entry(item, viewer) for item in table.log[max(0, after) :]]
+
+
+def error(err: PalaceError, *, seq: int, ref: object = None) -> dict[str, Any]:
+    """A refusal: the code, message and rule only (``details`` may echo input, and
+    the message names the input already, clipped by the core's checks)."""
+    return {
+        "type": "error",
+        "code": err.code,
+        "message": err.message,
+        "rule": err.rule,
+        "ref": ref if isinstance(ref, int | str) and len(str(ref)) <= 40 else None,
+        "seq": seq,
+    }
+
+
+def _settings(table: Table) -> dict[str, Any]:
+    s = table.settings
+    return {
+        "small_bet": s.small_bet,
+        "big_bet": s.big_bet,
+        "ante": s.ante,
+        "betting": s.betting,
+        "stack": s.stack,
+        "turn_seconds": s.turn_seconds,
+        "bot_pause": s.bot_pause,
+    }
+
+
+def _seat(table: Table, seat: int, connected: set[int]) -> dict[str, Any]:
+    player = table.seats[seat]
+    if player is None:
+        return {
+            "seat": seat,
+            "name": None,
+            "bot": None,
+            "stack": 0,
+            "connected": False,
+            "away": False,
+            "busted": False,
+        }
+    stack = table.stack(seat)
+    return {
+        "seat": seat,
+        "name": player.name,
+        "bot": player.bot,
+        "stack": stack,
+        "connected": player.bot is not None or seat in connected,
+        "away": player.away,
+        "busted": table.game is not None and stack == 0 and table.hand_seat(seat) is None,
+    }

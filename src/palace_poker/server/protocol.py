@@ -1,0 +1,110 @@
+"""The client's messages, checked at the edge (docs/server.md, "The protocol").
+
+A message is one JSON object of at most :data:`MAX_MESSAGE` bytes with a known
+``type`` and the fields of that type; anything else is refused with a
+:class:`TableError` (``message_too_large``, ``malformed_message``) that the
+connection answers with an error payload, staying open. A token is compared by
+its hash only (:func:`token_hash`), and a new one is 128 random bits from
+:mod:`secrets`.
+
+>>> read('{"type": "act", "action": "stay", "version": 3}')["version"]
+3
+>>> read('{"type": "act", "action": "stay", "version": true}')
+Traceback (most recent call last):
+...
+palace_poker.server.settings.TableError: [malformed_message] ...
+>>> len(new_token()), token_hash("a") == token_hash("a")
+(22, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from typing import Any, Final
+
+from palace_poker.checks import as_int, is_int, short
+from palace_poker.server.settings import TableError
+
+#: The largest message a client may send, in bytes (an action is a few dozen).
+MAX_MESSAGE: Final = 4096
+#: The longest action text (a trim of five cards is 20 characters).
+MAX_ACTION: Final = 200
+#: The longest token: :func:`new_token` makes 22 characters.
+MAX_TOKEN: Final = 64
+
+#: Each type's fields: name -> (kind, required).
+FIELDS: Final[dict[str, dict[str, tuple[str, bool]]]] = {
+    "hello": {"token": ("token", False), "last_seq": ("count", False)},
+    "act": {"action": ("text", True), "version": ("count", True), "ref": ("ref", False)},
+    "start": {"ref": ("ref", False)},
+    "end": {"ref": ("ref", False)},
+    "back": {"ref": ("ref", False)},
+    "ping": {"ref": ("ref", False)},
+}
+
+
+def read(raw: str | bytes) -> dict[str, Any]:
+    """A client's message, checked; raises :class:`TableError`."""
+    if len(raw) > MAX_MESSAGE:
+        raise TableError(
+            "message_too_large", f"a message is at most {MAX_MESSAGE} bytes, got {len(raw)}"
+        )
+    try:
+        message = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise TableError("malformed_message", "a message must be a JSON object") from None
+    if not isinstance(message, dict):
+        raise TableError(
+            "malformed_message", f"a message must be a JSON object, got {short(message)}"
+        )
+    kind = message.get("type")
+    fields = FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is None or not isinstance(kind, str):
+        raise TableError(
+            "malformed_message",
+            f"unknown message type {short(kind)}; the types are {', '.join(FIELDS)}",
+        )
+    checked: dict[str, Any] = {"type": kind}
+    for name, (what, required) in fields.items():
+        value = message.get(name)
+        if value is None:
+            if required:
+                raise TableError("malformed_message", f"a {kind} message needs {name!r}")
+            checked[name] = None
+            continue
+        checked[name] = _field(kind, name, what, value)
+    return checked
+
+
+def _field(kind: str, name: str, what: str, value: object) -> object:
+    ok = {
+        "count": is_int(value) and 0 <= (as_int(value) or 0) < 2**53,
+        "text": isinstance(value, str) and 0 < len(value) <= MAX_ACTION,
+        "token": isinstance(value, str) and 0 < len(value) <= MAX_TOKEN and value.isascii(),
+        "ref": (isinstance(value, str) and len(value) <= 40)
+        or (is_int(value) and abs(as_int(value) or 0) < 2**53),
+    }[what]
+    if not ok:
+        raise TableError(
+            "malformed_message",
+            f"{name!r} of a {kind} message must be a {what}, got {short(value)}",
+        )
+    return value
+
+
+def new_token() -> str:
+    """A new seat token: 128 random bits from the operating system, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a token: its SHA-256 (a token is random, so a slow
+    password hash would add nothing)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_table_id() -> str:
+    """A table's id in links: 96 random bits, unguessable."""
+    return secrets.token_urlsafe(12)

@@ -1,0 +1,386 @@
+"""One asyncio task per table: its only writer, its clocks and its bots.
+
+Everything that changes a table — a seat taken over HTTP, a client's decision, a
+bot's, the clock's, the next hand's deal — is a job on the table's queue, and
+the table's task carries the jobs out one at a time, so two changes never
+interleave. A change is written to the store (and committed) before any client
+hears of it; then every client gets the new entries and the table as its own
+viewer sees it (:mod:`~palace_poker.server.projection`), through its own
+outgoing queue, so a slow client never holds up the table.
+
+Between jobs the task sleeps until the next thing that is due: the next hand
+(a few seconds after the last), a bot's decision (after its thinking pause), an
+away player's default decision, or a turn clock running out (the engine's
+default action, R-TURN-1's clock in docs/server.md). Deadlines are in the log
+(a decision's time plus the turn time), so a rebuilt table re-arms them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from palace_poker.bots import Bot, make_bot
+from palace_poker.errors import PalaceError
+from palace_poker.server import projection
+from palace_poker.server.protocol import token_hash
+from palace_poker.server.settings import TableError
+from palace_poker.server.store import Store
+from palace_poker.server.table import Table
+
+log = logging.getLogger("palace_poker.server")
+
+#: Entries a client new to the table is sent: those of the hand in play, else the last.
+FRESH_ENTRIES = 60
+#: Outgoing payloads a client may have waiting before it is dropped as too slow.
+MAX_BACKLOG = 256
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket connection at a table: who it is and what it was last sent."""
+
+    send: Callable[[dict[str, Any]], Any]
+    close: Callable[[int, str], Any]
+    seat: int | None = None
+    greeted: bool = False
+    last: int = 0
+    #: The close code and reason sent when the connection is ended by the server.
+    ending: tuple[int, str] = (1000, "closed")
+    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+
+    def post(self, payload: dict[str, Any]) -> None:
+        """Queue a payload for this client (never blocks the table)."""
+        if self.outbox.qsize() < MAX_BACKLOG:
+            self.outbox.put_nowait(payload)
+        else:  # a client this far behind gets a fresh welcome when it reconnects
+            self.end(4002, "too far behind: reconnect")
+
+    def end(self, code: int, reason: str) -> None:
+        """Close the connection after the payloads queued so far."""
+        self.ending = (code, reason)
+        self.outbox.put_nowait(None)
+
+    async def pump(self) -> None:
+        """Send the queued payloads in order until the connection ends."""
+        try:
+            while (payload := await self.outbox.get()) is not None:
+                await self.send(payload)
+            await self.close(*self.ending)
+        except Exception:  # the peer went away: nothing more to send
+            log.debug("a connection ended while sending", exc_info=True)
+
+
+@dataclass
+class Job:
+    """A change asked of the table, and the future its answer goes to."""
+
+    kind: str
+    data: dict[str, Any]
+    client: Client | None = None
+    token: str | None = None
+    done: asyncio.Future[Any] | None = None
+
+
+class TableRunner:
+    """The task that owns one table (see the module's text)."""
+
+    def __init__(
+        self,
+        table: Table,
+        store: Store,
+        tokens: dict[int, str],
+        *,
+        shuffles_stored: int,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.table = table
+        self.store = store
+        self.tokens = dict(tokens)  # seat -> SHA-256 of its token
+        self.shuffles_stored = shuffles_stored
+        self.clock = clock
+        self.clients: set[Client] = set()
+        self.bots: dict[int, Bot] = {}
+        self.queue: asyncio.Queue[Job] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------ life
+
+    def start(self) -> None:
+        """Start the table's task."""
+        self.task = asyncio.get_running_loop().create_task(self._loop(), name=self.table.id)
+
+    async def stop(self) -> None:
+        """Stop the task (a server shutting down: everything is stored already)."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+        for client in list(self.clients):
+            client.end(1012, "the server is restarting: reconnect")
+
+    async def call(self, kind: str, data: dict[str, Any], *, token: str | None = None) -> Any:
+        """Ask the table for a change and wait for its answer (HTTP requests)."""
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        await self.queue.put(Job(kind, data, token=token, done=done))
+        return await done
+
+    def submit(self, client: Client, message: dict[str, Any]) -> None:
+        """Queue a client's checked message."""
+        self.queue.put_nowait(Job(str(message["type"]), message, client=client))
+
+    def dropped(self, client: Client) -> None:
+        """A client's connection ended."""
+        self.queue.put_nowait(Job("dropped", {}, client=client))
+
+    # ------------------------------------------------------------ the loop
+
+    async def _loop(self) -> None:
+        while True:
+            wait = self._until_due()
+            try:
+                job = await asyncio.wait_for(self.queue.get(), wait)
+            except TimeoutError:
+                try:
+                    await self._automatic()
+                except Exception:  # logged; the next try comes with the next job or due time
+                    log.exception("table %s: an automatic change failed", self.table.id)
+                    await asyncio.sleep(1.0)
+                continue
+            try:
+                await self._job(job)
+            except PalaceError as err:
+                self._refuse(job, err)
+            except Exception as err:  # a bug must not stop the table: log it, refuse
+                log.exception("table %s: job %s failed", self.table.id, job.kind)
+                self._refuse(
+                    job, TableError("server_error", f"the server failed: {type(err).__name__}")
+                )
+
+    def _refuse(self, job: Job, err: PalaceError) -> None:
+        if job.done is not None and not job.done.done():
+            job.done.set_exception(err)
+        elif job.client is not None:
+            job.client.post(projection.error(err, seq=self.table.seq, ref=job.data.get("ref")))
+
+    async def _job(self, job: Job) -> None:
+        client = job.client
+        if job.kind == "dropped":
+            assert client is not None
+            self.clients.discard(client)
+            client.end(1000, "closed")
+            if client.seat is not None:
+                self._presence()
+            return
+        if client is None:  # a change asked over HTTP
+            await self._commit(job.kind, job.data, token=job.token)
+            assert job.done is not None
+            job.done.set_result(self.table.seq)
+            return
+        if job.kind == "hello":
+            self._hello(client, job.data)
+            return
+        if not client.greeted:
+            raise TableError("hello_first", "say hello first (with your token, or none to watch)")
+        if job.kind == "ping":
+            client.post({"type": "pong"})
+            return
+        seat = client.seat
+        if seat is None:
+            raise TableError("not_seated", "a spectator cannot do that: take a seat first")
+        if job.kind in ("start", "end") and seat != self.table.host:
+            raise TableError("not_host", "only the host can start or end the game")
+        command = {"start": "started", "end": "ended", "back": "back", "act": "action"}[job.kind]
+        data: dict[str, Any] = {}
+        if command == "back":
+            data = {"seat": seat}
+        elif command == "action":
+            data = {
+                "seat": seat,
+                "action": job.data["action"],
+                "version": job.data["version"],
+                "by": "player",
+            }
+        await self._commit(command, data)
+
+    # ------------------------------------------------------------ changes
+
+    async def _commit(self, kind: str, data: dict[str, Any], *, token: str | None = None) -> None:
+        """Carry out a command, store it, then tell everyone."""
+        table = self.table
+        entries = table.submit(kind, data, at=self.clock())
+        fresh = table.shuffle.take_fresh()
+        seat_token = None
+        if token is not None and kind == "seated":
+            seat_token = (int(data["seat"]), token_hash(token))
+        try:
+            await asyncio.to_thread(
+                self.store.append,
+                table.id,
+                entries,
+                shuffles=fresh,
+                shuffles_before=self.shuffles_stored,
+                token=seat_token,
+            )
+        except Exception:
+            log.exception(
+                "table %s: the store refused entries %s", table.id, [e.seq for e in entries]
+            )
+            self._reload()
+            raise TableError(
+                "storage_failed", "the change could not be stored: try again"
+            ) from None
+        self.shuffles_stored += len(fresh)
+        if seat_token is not None:
+            self.tokens[seat_token[0]] = seat_token[1]
+        self._broadcast()
+
+    def _reload(self) -> None:
+        """Rebuild the table from the store (after a write failed, memory is ahead)."""
+        stored = self.store.load(self.table.id)
+        assert stored is not None
+        self.table = Table.rebuild(stored.id, stored.settings, stored.entries, stored.shuffles)
+        self.shuffles_stored = len(stored.shuffles)
+
+    def _broadcast(self) -> None:
+        now = self.clock()
+        for client in self.clients:
+            if client.greeted:
+                self._update(client, now)
+
+    def _update(self, client: Client, now: float) -> None:
+        table = self.table
+        client.post(
+            {
+                "type": "update",
+                "seq": table.seq,
+                "view": projection.view(table, client.seat, connected=self._connected(), now=now),
+                "log": projection.entries(table, client.seat, client.last),
+            }
+        )
+        client.last = table.seq
+
+    def _presence(self) -> None:
+        now = self.clock()
+        connected = self._connected()
+        for client in self.clients:
+            if client.greeted:
+                client.post(
+                    {
+                        "type": "presence",
+                        "seq": self.table.seq,
+                        "view": projection.view(
+                            self.table, client.seat, connected=connected, now=now
+                        ),
+                    }
+                )
+
+    def _connected(self) -> set[int]:
+        return {c.seat for c in self.clients if c.seat is not None}
+
+    # ------------------------------------------------------------ clients
+
+    def _hello(self, client: Client, message: dict[str, Any]) -> None:
+        table = self.table
+        token = message.get("token")
+        seat: int | None = None
+        if token is not None:
+            digest = token_hash(str(token))
+            seat = next((s for s, h in self.tokens.items() if h == digest), None)
+            if seat is None:
+                raise TableError(
+                    "invalid_token",
+                    "this token is not a seat's at this table: watch or take a seat",
+                )
+        for other in list(self.clients):
+            if other is not client and seat is not None and other.seat == seat:
+                other.post({"type": "replaced", "message": "you connected again from another tab"})
+                other.end(4001, "replaced")
+                self.clients.discard(other)
+        client.seat, client.greeted = seat, True
+        self.clients.add(client)
+        last = message.get("last_seq")
+        after = last if isinstance(last, int) and 0 <= last <= table.seq else self._fresh_start()
+        client.post(
+            {
+                "type": "welcome",
+                "seq": table.seq,
+                "you": seat,
+                "host": seat is not None and seat == table.host,
+                "view": projection.view(table, seat, connected=self._connected(), now=self.clock()),
+                "log": projection.entries(table, seat, after),
+            }
+        )
+        client.last = table.seq
+        self._presence()
+
+    def _fresh_start(self) -> int:
+        """Where a new client's log starts: at the hand in play, else the last few."""
+        for item in reversed(self.table.log):
+            if item.kind == "hand_started":
+                return item.seq - 1
+        return max(0, self.table.seq - FRESH_ENTRIES)
+
+    # ------------------------------------------------------------ what is due
+
+    def _until_due(self) -> float | None:
+        due = self._due()
+        return None if due is None else max(0.0, due[0] - self.clock())
+
+    def _due(self) -> tuple[float, str] | None:
+        """When the next automatic change is due, and which: ``deal``, ``bot``,
+        ``away`` or ``clock``."""
+        table = self.table
+        if table.status != "playing":
+            return None
+        if table.next_hand_at is not None:
+            return table.next_hand_at, "deal"
+        seat = table.to_act()
+        if seat is None:
+            return None
+        player = table.seats[seat]
+        last = table.log[-1].at if table.log else self.clock()
+        if player is not None and player.bot is not None:
+            return last + table.settings.bot_pause, "bot"
+        if player is not None and player.away:
+            return last + min(1.0, table.settings.bot_pause), "away"
+        if table.deadline is not None:
+            return table.deadline, "clock"
+        return None
+
+    async def _automatic(self) -> None:
+        due = self._due()
+        if due is None or due[0] > self.clock():
+            return
+        kind = due[1]
+        if kind == "deal":
+            await self._commit("hand_started", {})
+            return
+        await self._decide(kind)
+
+    async def _decide(self, by: str) -> None:
+        table = self.table
+        hand = table.hand
+        seat = table.to_act()
+        assert hand is not None
+        assert seat is not None
+        at = table.hand_seat(seat)
+        action = hand.default_action()
+        if by == "bot":
+            player = table.seats[seat]
+            assert player is not None
+            assert player.bot is not None
+            bot = self.bots.get(seat) or self.bots.setdefault(seat, make_bot(player.bot))
+            try:
+                action = await asyncio.to_thread(bot.act, hand.observe(at))
+            except Exception:  # a bot's bug must not stall the table
+                log.exception("table %s: bot %s failed; taking the default", table.id, seat)
+        text = str(action).split(" ", 1)[1]
+        await self._commit(
+            "action", {"seat": seat, "action": text, "version": hand.version, "by": by}
+        )

@@ -1,0 +1,165 @@
+"""A table's settings, as the home page's form gives them, checked once.
+
+Everything a person types into the form arrives as JSON and is checked here with
+the core's checks (a ``bool`` is not a count, a float is not chips), so a refused
+form names its field, and a table is only ever made of settings the engine accepts
+(R-STAKE-1 for the stakes, R-GAME-1 for the game).
+
+>>> s = TableSettings.from_form({"name": "Friday", "small_bet": 10, "seats": 4,
+...                              "stack": 200, "bots": ["heuristic"]})
+>>> s.rules().ante, s.rules().big_bet, s.turn_seconds
+(5, 20, 30)
+>>> TableSettings.from_form({"name": "x", "small_bet": True})
+Traceback (most recent call last):
+...
+palace_poker.server.settings.TableError: [invalid_settings] small_bet must be an integer ...
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Final
+
+from palace_poker.bots import BOTS
+from palace_poker.checks import (
+    MAX_CHIPS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    as_items,
+    as_mapping,
+    as_text,
+    integer,
+    short,
+)
+from palace_poker.config import Rules
+from palace_poker.errors import PalaceError
+
+#: The longest table or player name the server takes, in characters (shorter than
+#: the engine's limit: names are drawn around a table on a phone).
+MAX_NAME: Final = 40
+#: Turn clocks, in seconds.
+MIN_TURN: Final = 5
+MAX_TURN: Final = 600
+#: The bots' thinking pause, in seconds (0 for tests and fast tables).
+MAX_BOT_PAUSE: Final = 10.0
+#: The pause between hands, so the result can be read, in seconds.
+MAX_BETWEEN_HANDS: Final = 60.0
+
+
+class TableError(PalaceError):
+    """A request the table server refuses: a bad form, a taken seat, a bad token,
+    a message that is not of the protocol. Its ``code`` is stable (docs/api.md)."""
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What the creator chose: the stakes, the seats, the clock and the bots."""
+
+    name: str
+    small_bet: int
+    big_bet: int
+    ante: int
+    betting: str
+    seats: int
+    stack: int
+    turn_seconds: int
+    bots: tuple[str, ...]
+    bot_pause: float = 1.0
+    between_hands: float = 3.0
+
+    @classmethod
+    def from_form(
+        cls, form: object, *, bot_pause: float = 1.0, between_hands: float = 3.0
+    ) -> TableSettings:
+        """The settings of a create-table form (a JSON object); ``TableError``
+        (``invalid_settings``) names the first bad field."""
+        data = as_mapping(form)
+        if data is None:
+            raise _bad("the form", form, "must be a JSON object")
+        small = _count(data, "small_bet", 1, MAX_CHIPS, default=None)
+        betting = data.get("betting", "limit")
+        if betting not in ("limit", "no-limit"):
+            raise _bad("betting", betting, "must be 'limit' or 'no-limit'")
+        seats = _count(data, "seats", MIN_PLAYERS, MAX_PLAYERS, default=MIN_PLAYERS)
+        bots = _bots(data.get("bots", []), seats)
+        settings = cls(
+            name=_name(data.get("name"), "name"),
+            small_bet=small,
+            big_bet=_count(data, "big_bet", small, MAX_CHIPS, default=2 * small),
+            ante=_count(data, "ante", 0, MAX_CHIPS, default=small // 2),
+            betting=str(betting),
+            seats=seats,
+            stack=_count(data, "stack", 1, MAX_CHIPS // MAX_PLAYERS, default=100 * small),
+            turn_seconds=_count(data, "turn_seconds", MIN_TURN, MAX_TURN, default=30),
+            bots=bots,
+            bot_pause=bot_pause,
+            between_hands=between_hands,
+        )
+        settings.rules()  # the engine's own check of the stakes (R-STAKE-1)
+        return settings
+
+    def rules(self) -> Rules:
+        """The stakes as the engine's :class:`Rules` (R-STAKE-1)."""
+        try:
+            return Rules.of(
+                self.small_bet,
+                big_bet=self.big_bet,
+                ante=self.ante,
+                betting="no-limit" if self.betting == "no-limit" else "limit",
+            )
+        except PalaceError as err:
+            raise TableError("invalid_settings", err.message, rule=err.rule) from None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as stored and as every viewer sees them (all public)."""
+        data = asdict(self)
+        data["bots"] = list(self.bots)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableSettings:
+        """Settings read back from the database (written by :meth:`to_dict`)."""
+        return cls(**{**data, "bots": tuple(data["bots"])})
+
+
+def player_name(value: object) -> str:
+    """A player's name: 1 to :data:`MAX_NAME` characters of printable text."""
+    return _name(value, "name")
+
+
+def _name(value: object, what: str) -> str:
+    text = as_text(value)
+    if text is not None:
+        text = " ".join(text.split())
+        if 0 < len(text) <= MAX_NAME and text.isprintable():
+            return text
+    raise _bad(what, value, f"must be 1 to {MAX_NAME} printable characters")
+
+
+def _count(
+    data: dict[object, object], key: str, least: int, most: int, *, default: int | None
+) -> int:
+    value = data.get(key)
+    if value is None and default is not None:
+        return default
+    return integer(
+        value, key, minimum=least, maximum=most, error=TableError, code="invalid_settings"
+    )
+
+
+def _bots(value: object, seats: int) -> tuple[str, ...]:
+    kinds = as_items(value)
+    if kinds is None or len(kinds) >= seats:
+        raise _bad("bots", value, f"must be a list of at most {seats - 1} bot kinds")
+    for kind in kinds:
+        if not isinstance(kind, str) or kind not in BOTS:
+            raise _bad("bots", kind, f"must name bots of {', '.join(sorted(BOTS))}")
+    return tuple(str(kind) for kind in kinds)
+
+
+def _bad(what: str, value: object, reason: str) -> TableError:
+    return TableError(
+        "invalid_settings",
+        f"{what} {reason}, got {short(value)}",
+        details={"field": what, "input": short(value)},
+    )

@@ -1,0 +1,209 @@
+"""The table server's database: an append-only log per table (SQLAlchemy 2).
+
+Four tables, made and changed only by the Alembic migrations in ``migrations/``
+(applied by :meth:`Store.open`): ``tables`` (id, settings), ``entries`` (each
+table's numbered log entries: kind, time, public data), ``seat_tokens`` (the
+SHA-256 of each seat's token, never the token) and ``shuffles`` (every order the
+table's secure source gave, never sent to anyone). Rows are only ever added.
+
+:meth:`Store.append` writes a command's entries, its new shuffles and a new
+seat token in one transaction, and returns only after the commit: the server
+tells nobody of an entry before it is durable. SQLite runs in WAL mode with
+``synchronous=FULL``, so a commit survives a killed process and a power cut.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.engine import Connection, Engine
+
+from palace_poker.cards import Card, format_cards, parse_cards
+from palace_poker.server.settings import TableSettings
+from palace_poker.server.table import Entry
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+_meta = sa.MetaData()
+TABLES = sa.Table(
+    "tables",
+    _meta,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("created_at", sa.Float),
+    sa.Column("settings", sa.Text),
+)
+ENTRIES = sa.Table(
+    "entries",
+    _meta,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(32)),
+    sa.Column("at", sa.Float),
+    sa.Column("data", sa.Text),
+)
+SEAT_TOKENS = sa.Table(
+    "seat_tokens",
+    _meta,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("token_hash", sa.String(64)),
+)
+SHUFFLES = sa.Table(
+    "shuffles",
+    _meta,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("seq", sa.Integer),
+    sa.Column("cards", sa.Text),
+)
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """Everything stored of one table, to rebuild it from."""
+
+    id: str
+    settings: TableSettings
+    entries: list[tuple[int, str, float, dict[str, Any]]]
+    tokens: dict[int, str]
+    shuffles: list[tuple[Card, ...]]
+
+
+def default_url() -> str:
+    """The default database: ``palace-poker.sqlite3`` in the working folder."""
+    return f"sqlite:///{Path('palace-poker.sqlite3').resolve()}"
+
+
+class Store:
+    """The log of every table, in one database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, url: str) -> Store:
+        """Connect to ``url`` and apply the migrations the database lacks."""
+        engine = sa.create_engine(url)
+        if engine.dialect.name == "sqlite":
+            sa.event.listen(engine, "connect", _sqlite_pragmas)
+        store = cls(engine)
+        store.migrate()
+        return store
+
+    def migrate(self) -> None:
+        """Apply every Alembic migration not yet applied (``upgrade head``)."""
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    # ------------------------------------------------------------ writing
+
+    def create(self, table_id: str, settings: TableSettings) -> None:
+        """Store a new table's settings."""
+        with self.engine.begin() as db:
+            db.execute(
+                TABLES.insert().values(
+                    id=table_id,
+                    created_at=time.time(),
+                    settings=json.dumps(settings.to_dict()),
+                )
+            )
+
+    def append(
+        self,
+        table_id: str,
+        entries: Iterable[Entry],
+        *,
+        shuffles: Iterable[tuple[Card, ...]] = (),
+        shuffles_before: int = 0,
+        token: tuple[int, str] | None = None,
+    ) -> None:
+        """Write a command's entries (and its shuffles, and a seat's token hash) in
+        one transaction; returns after the commit."""
+        rows = [
+            {"table_id": table_id, "seq": e.seq, "kind": e.kind, "at": e.at, "data": _dump(e.data)}
+            for e in entries
+        ]
+        first = rows[0]["seq"] if rows else 0
+        orders = [
+            {"table_id": table_id, "n": shuffles_before + i, "seq": first, "cards": format_cards(o)}
+            for i, o in enumerate(shuffles)
+        ]
+        with self.engine.begin() as db:
+            if rows:
+                db.execute(ENTRIES.insert(), rows)
+            if orders:
+                db.execute(SHUFFLES.insert(), orders)
+            if token is not None:
+                db.execute(
+                    SEAT_TOKENS.insert().values(
+                        table_id=table_id, seat=token[0], token_hash=token[1]
+                    )
+                )
+
+    # ------------------------------------------------------------ reading
+
+    def table_ids(self) -> list[str]:
+        """Every table's id, oldest first."""
+        with self.engine.connect() as db:
+            return [
+                row.id for row in db.execute(sa.select(TABLES.c.id).order_by(TABLES.c.created_at))
+            ]
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """Everything stored of a table, or None when there is no such table."""
+        with self.engine.connect() as db:
+            row = db.execute(sa.select(TABLES).where(TABLES.c.id == table_id)).first()
+            if row is None:
+                return None
+            entries = [
+                (e.seq, e.kind, e.at, json.loads(e.data))
+                for e in db.execute(
+                    sa.select(ENTRIES).where(ENTRIES.c.table_id == table_id).order_by(ENTRIES.c.seq)
+                )
+            ]
+            tokens = {
+                t.seat: t.token_hash
+                for t in db.execute(
+                    sa.select(SEAT_TOKENS).where(SEAT_TOKENS.c.table_id == table_id)
+                )
+            }
+            shuffles = [
+                tuple(parse_cards(s.cards))
+                for s in db.execute(
+                    sa.select(SHUFFLES)
+                    .where(SHUFFLES.c.table_id == table_id)
+                    .order_by(SHUFFLES.c.n)
+                )
+            ]
+        settings = TableSettings.from_dict(json.loads(row.settings))
+        return StoredTable(table_id, settings, entries, tokens, shuffles)
+
+
+def _dump(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+def _sqlite_pragmas(connection: Any, _record: object) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+__all__ = ["Connection", "Store", "StoredTable", "default_url"]

@@ -1,0 +1,238 @@
+"""Helpers for the table server's tests: the real server as a process, and players
+that connect to it over real WebSockets and choose among the options they are sent.
+
+:class:`ServerProcess` runs ``palace-poker serve`` (uvicorn) on a free 127.0.0.1 port
+with its own SQLite file, and can stop it, or kill it with SIGKILL and start it
+again on the same database. :class:`Player` is one WebSocket client; every payload
+it receives is kept in ``received`` (for the leak test), with the seq it carried.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from websockets.asyncio.client import ClientConnection
+
+from palace_poker.cards import Card
+from palace_poker.options import Option
+from palace_poker.wire import from_wire
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Every player made and not yet closed (see :func:`run_closing`).
+OPEN: list[Player] = []
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``palace-poker serve`` in a child process, on 127.0.0.1."""
+
+    def __init__(self, database: Path, *, bot_pause: float = 0.0, between: float = 0.0) -> None:
+        self.database = database
+        self.port = free_port()
+        self.bot_pause = bot_pause
+        self.between = between
+        self.process: subprocess.Popen[str] | None = None
+        self.log = database.with_suffix(".log")
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws_url(self, table: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{table}"
+
+    def start(self) -> ServerProcess:
+        """Start the server and wait until it answers."""
+        command = [
+            sys.executable,
+            "-m",
+            "palace_poker",
+            "serve",
+            "--port",
+            str(self.port),
+            "--database-url",
+            f"sqlite:///{self.database}",
+            "--bot-pause",
+            str(self.bot_pause),
+            "--between-hands",
+            str(self.between),
+        ]
+        with self.log.open("a", encoding="utf-8") as out:  # the child keeps its own copy
+            self.process = subprocess.Popen(
+                command, stdout=out, stderr=subprocess.STDOUT, text=True, cwd=ROOT
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.base}/api/bots", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.1)
+        raise RuntimeError(f"the server did not answer: {self.log.read_text()}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    # ------------------------------------------------------------ REST
+
+    def create(self, **form: Any) -> dict[str, Any]:
+        body = {"name": "Test", "host_name": "Ann", "small_bet": 10, "seats": 3, "stack": 60}
+        body.update(form)
+        answer = httpx.post(f"{self.base}/api/tables", json=body, timeout=10)
+        assert answer.status_code == 200, answer.text
+        created: dict[str, Any] = answer.json()
+        return created
+
+    def join(self, table: str, name: str, **form: Any) -> dict[str, Any]:
+        answer = httpx.post(
+            f"{self.base}/api/tables/{table}/seats", json={"name": name, **form}, timeout=10
+        )
+        assert answer.status_code == 200, answer.text
+        joined: dict[str, Any] = answer.json()
+        return joined
+
+
+def run_closing(coroutine: Coroutine[Any, Any, None], timeout: float = 120) -> None:
+    """Run a test's coroutine, then close every player's socket it left open."""
+
+    async def main() -> None:
+        try:
+            await asyncio.wait_for(coroutine, timeout)
+        finally:
+            while OPEN:
+                await OPEN.pop().close()
+
+    asyncio.run(main())
+
+
+def option_text(option: dict[str, Any], rng: random.Random) -> str:
+    """A legal choice for an option as sent (the action's text without its seat)."""
+    parsed = from_wire(option)
+    assert isinstance(parsed, Option)
+    amount = None
+    cards: tuple[Card, ...] = ()
+    if parsed.min_amount is not None and parsed.max_amount is not None:
+        amount = rng.choice([parsed.min_amount, parsed.max_amount]) if rng.random() < 0.3 else (
+            parsed.min_amount
+        )
+    if parsed.cards:
+        size = rng.randint(parsed.min_cards, parsed.max_cards)
+        cards = tuple(rng.sample(list(parsed.cards), size))
+    return str(parsed.action(amount=amount, cards=cards)).split(" ", 1)[1]
+
+
+@dataclass
+class Player:
+    """One WebSocket client of a table (a seat with its token, or a spectator)."""
+
+    server: ServerProcess
+    table: str
+    token: str | None
+    name: str = "?"
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    received: list[dict[str, Any]] = field(default_factory=list)
+    socket: ClientConnection | None = None
+    last_seq: int | None = None
+    view: dict[str, Any] | None = None
+    errors: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        OPEN.append(self)
+
+    async def connect(self, *, last_seq: int | None = None) -> dict[str, Any]:
+        """Open the socket, say hello, and return the welcome."""
+        self.socket = await websockets.connect(self.server.ws_url(self.table), max_size=2**24)
+        await self.send({"type": "hello", "token": self.token, "last_seq": last_seq})
+        return await self.until("welcome")
+
+    async def send(self, message: dict[str, Any]) -> None:
+        assert self.socket is not None
+        await self.socket.send(json.dumps(message))
+
+    async def receive(self, timeout: float = 20.0) -> dict[str, Any]:
+        assert self.socket is not None
+        payload: dict[str, Any] = json.loads(await asyncio.wait_for(self.socket.recv(), timeout))
+        self.received.append(payload)
+        if "seq" in payload and payload["type"] != "error":
+            self.last_seq = payload["seq"]
+        if "view" in payload:
+            self.view = payload["view"]
+        if payload["type"] == "error":
+            self.errors.append(payload)
+        return payload
+
+    async def until(self, kind: str, timeout: float = 20.0) -> dict[str, Any]:
+        """Receive until a payload of ``kind`` comes."""
+        while True:
+            payload = await self.receive(timeout)
+            if payload["type"] == kind:
+                return payload
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+            self.socket = None
+
+    def my_turn(self) -> bool:
+        return bool(self.view and self.view["options"])
+
+    async def act_randomly(self) -> None:
+        """Answer the decision due with a random legal choice."""
+        assert self.view is not None
+        option = self.rng.choice(self.view["options"])
+        version = self.view["hand"]["observation"]["version"]
+        await self.send(
+            {"type": "act", "action": option_text(option, self.rng), "version": version}
+        )
+
+    async def play(self, *, until_over: bool = True, stop_at: int | None = None) -> None:
+        """Play random legal choices until the game is over (or ``stop_at`` seq)."""
+        while True:
+            view = self.view
+            if view is not None and view["table"]["status"] == "over" and until_over:
+                return
+            if stop_at is not None and (self.last_seq or 0) >= stop_at:
+                return
+            if self.my_turn():
+                await self.act_randomly()
+                # wait for the answer (an update or an error) before deciding again
+                while True:
+                    payload = await self.receive()
+                    if payload["type"] in ("update", "error"):
+                        break
+                continue
+            await self.receive()
