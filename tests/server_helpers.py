@@ -146,8 +146,10 @@ def option_text(option: dict[str, Any], rng: random.Random) -> str:
     amount = None
     cards: tuple[Card, ...] = ()
     if parsed.min_amount is not None and parsed.max_amount is not None:
-        amount = rng.choice([parsed.min_amount, parsed.max_amount]) if rng.random() < 0.3 else (
-            parsed.min_amount
+        amount = (
+            rng.choice([parsed.min_amount, parsed.max_amount])
+            if rng.random() < 0.3
+            else (parsed.min_amount)
         )
     if parsed.cards:
         size = rng.randint(parsed.min_cards, parsed.max_cards)

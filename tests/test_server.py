@@ -90,7 +90,7 @@ def test_two_people_and_a_bot_play_a_whole_game(server: ServerProcess) -> None:
             assert player.view["table"]["status"] == "over"
             assert sum(s["stack"] for s in player.view["seats"]) == 120
             assert not [e for e in player.errors if e["code"] != "not_host"], player.errors
-        kinds = [entry["kind"] for p in (watcher,) for m in p.received for entry in m.get("log", [])]
+        kinds = [entry["kind"] for m in watcher.received for entry in m.get("log", [])]
         assert "hand_finished" in kinds
         assert kinds[-1] == "game_over"
 
@@ -147,6 +147,7 @@ def test_the_referee_refuses_bad_messages_and_nothing_changes(server: ServerProc
         # nothing changed: the same decision is still due, at the same version
         await mover.act_randomly()
         update = await mover.until("update")
+        assert seq is not None
         assert update["log"][0]["seq"] == seq + 1
         assert update["log"][0]["kind"] == "action"
         assert update["log"][0]["by"] == "player"
@@ -193,11 +194,13 @@ def test_a_page_from_another_site_cannot_open_a_table(server: ServerProcess) -> 
     async def origin() -> None:
         with pytest.raises(websockets.InvalidStatus):
             async with websockets.connect(
-                server.ws_url(table), origin="https://evil.example"  # type: ignore[arg-type]
+                server.ws_url(table),
+                origin="https://evil.example",  # type: ignore[arg-type]
             ) as socket:
                 await socket.recv()
         async with websockets.connect(
-            server.ws_url(table), origin=server.base  # type: ignore[arg-type]
+            server.ws_url(table),
+            origin=server.base,  # type: ignore[arg-type]
         ) as socket:
             await socket.send(json.dumps({"type": "hello"}))
             assert json.loads(await socket.recv())["type"] == "welcome"
@@ -283,7 +286,7 @@ def test_a_turn_that_times_out_takes_the_default_and_two_make_a_player_away(
         ann = Player(server, table, created["token"])
         await ann.connect()
         await ann.send({"type": "start"})
-        timeouts = []
+        timeouts: list[dict[str, object]] = []
         while len(timeouts) < 2:
             payload = await ann.receive(timeout=30)
             timeouts += [
@@ -292,11 +295,12 @@ def test_a_turn_that_times_out_takes_the_default_and_two_make_a_player_away(
         assert timeouts[0]["seat"] == 0
         away = [e for m in ann.received for e in m.get("log", []) if e["kind"] == "away"]
         while not away:
-            away += [e for e in (await ann.receive(timeout=30)).get("log", []) if e["kind"] == "away"]
+            payload = await ann.receive(timeout=30)
+            away += [e for e in payload.get("log", []) if e["kind"] == "away"]
         assert ann.view is not None
         assert ann.view["seats"][0]["away"] is True
         await ann.send({"type": "back"})
-        while not (ann.view["seats"][0]["away"] is False):
+        while ann.view["seats"][0]["away"] is not False:
             await ann.receive()
         assert not ann.errors
 

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,7 +38,8 @@ log = logging.getLogger("palace_poker.server")
 
 #: Entries a client new to the table is sent: those of the hand in play, else the last.
 FRESH_ENTRIES = 60
-#: Outgoing payloads a client may have waiting before it is dropped as too slow.
+#: Outgoing payloads a client may have waiting (updates merge, so only a client
+#: that floods the server with bad messages gets this far behind).
 MAX_BACKLOG = 256
 
 
@@ -52,28 +54,53 @@ class Client:
     last: int = 0
     #: The close code and reason sent when the connection is ended by the server.
     ending: tuple[int, str] = (1000, "closed")
-    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    outbox: deque[dict[str, Any] | None] = field(default_factory=deque)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
 
     def post(self, payload: dict[str, Any]) -> None:
-        """Queue a payload for this client (never blocks the table)."""
-        if self.outbox.qsize() < MAX_BACKLOG:
-            self.outbox.put_nowait(payload)
-        else:  # a client this far behind gets a fresh welcome when it reconnects
-            self.end(4002, "too far behind: reconnect")
+        """Queue a payload for this client (never blocks the table).
+
+        A client that reads more slowly than the table changes (bots playing each
+        other without a pause) is not left behind: an update or presence notice
+        still waiting is merged with the next one (the entries joined, the newer
+        view kept), so the queue stays short and nothing is skipped.
+        """
+        waiting = self.outbox[-1] if self.outbox else None
+        if waiting is not None and _mergeable(waiting, payload):
+            waiting["log"] = [*waiting.get("log", []), *payload.get("log", [])]
+            waiting.update({k: v for k, v in payload.items() if k != "log"})
+            waiting["type"] = "update" if waiting.get("log") else payload["type"]
+        elif len(self.outbox) < MAX_BACKLOG:
+            self.outbox.append(payload)
+        else:  # only errors pile up like this: a client flooding, dropped
+            self.end(4002, "too many messages waiting: reconnect")
+        self.ready.set()
 
     def end(self, code: int, reason: str) -> None:
         """Close the connection after the payloads queued so far."""
         self.ending = (code, reason)
-        self.outbox.put_nowait(None)
+        self.outbox.append(None)
+        self.ready.set()
 
     async def pump(self) -> None:
         """Send the queued payloads in order until the connection ends."""
         try:
-            while (payload := await self.outbox.get()) is not None:
+            while True:
+                while not self.outbox:
+                    self.ready.clear()
+                    await self.ready.wait()
+                payload = self.outbox.popleft()
+                if payload is None:
+                    break
                 await self.send(payload)
             await self.close(*self.ending)
         except Exception:  # the peer went away: nothing more to send
             log.debug("a connection ended while sending", exc_info=True)
+
+
+def _mergeable(waiting: dict[str, Any] | None, payload: dict[str, Any]) -> bool:
+    kinds = ("update", "presence")
+    return waiting is not None and waiting["type"] in kinds and payload["type"] in kinds
 
 
 @dataclass

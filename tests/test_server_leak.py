@@ -1,0 +1,243 @@
+"""No payload the server sends carries a card hidden from its receiver (R-INFO-1..4).
+
+Many whole games are played on the real server process by people (WebSocket
+clients choosing random legal options, now and then a stale or malformed message
+so that error payloads are sent too), bots, a spectator and a player who drops
+and reconnects with the last seq it saw. Every payload each client receives is
+kept with the seq it carries.
+
+Afterwards the test rebuilds each table from its database, command by command,
+and for every seq and every viewer works out the hidden cards from the hand's
+true state, independently of the server's projection: the palace cards of the
+other players that the viewer has not been shown (a battle comparison the viewer
+fought, R-INFO-3, or a showdown, R-INFO-4), and the stock's cards that were never
+face up. A payload's view is checked against the hidden cards at its seq, and each
+log entry in it against those of the entry's own hand (cards come back in the
+next hand, in other places).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from palace_poker.events import (
+    BannerCardSetAside,
+    BannerDealt,
+    BattleCompared,
+    CardsCaptured,
+    ShowdownRevealed,
+    SoldierBought,
+    SoldiersDiscarded,
+)
+from palace_poker.hand import Hand
+from palace_poker.redaction import full_events
+from palace_poker.server.recording import RecordingShuffle
+from palace_poker.server.store import Store
+from palace_poker.server.table import CONSEQUENCES, Table
+from server_helpers import Player, ServerProcess, run_closing
+
+pytestmark = [pytest.mark.rule("R-INFO-2"), pytest.mark.rule("R-INFO-3")]
+
+CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+#: Keys whose text is never a card (random ids could spell one).
+NOT_CARDS = {"id", "table", "name", "host_name", "url"}
+GAMES = 10
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """The hidden cards of each viewer at one seq."""
+
+    hand_number: int
+    cards: dict[int | None, frozenset[str]]
+    #: Each viewer's own palace, and the hand seats whose palaces it has been shown.
+    own: dict[int | None, frozenset[str]]
+    shown: dict[int | None, frozenset[int]]
+
+
+Cards = dict[int | None, frozenset[str]]
+Shown = dict[int | None, frozenset[int]]
+
+
+def _hidden(
+    hand: Hand, seats: tuple[int, ...], viewers: list[int | None]
+) -> tuple[Cards, Cards, Shown]:
+    """Each viewer's hidden cards in a hand (``seats``: the table seat of each hand seat)."""
+    palaces = tuple(hand.palaces)
+    public: set[str] = set()
+    shown: dict[int | None, set[int]] = {v: set() for v in viewers}
+    for event in full_events(hand.events, palaces):
+        if isinstance(event, BannerDealt | BannerCardSetAside | SoldierBought):
+            public.add(str(event.card))
+        elif isinstance(event, SoldiersDiscarded | CardsCaptured):
+            public.update(map(str, event.cards))
+        elif isinstance(event, BattleCompared):
+            for viewer in viewers:
+                at = seats.index(viewer) if viewer in seats else None
+                if at in event.seats:
+                    shown[viewer].update(event.seats)
+        elif isinstance(event, ShowdownRevealed):
+            for viewer in viewers:
+                shown[viewer].update(seat for seat, _ in event.palaces)
+    # A card seen face up this hand (a banner card set aside, then shuffled back and
+    # dealt into a palace) is no secret by its name, only by its place: the place is
+    # checked by the view's palace fields (see the test).
+    stock = {str(c) for c in hand.stock} - public
+    out: Cards = {}
+    own: Cards = {}
+    for viewer in viewers:
+        at = seats.index(viewer) if viewer in seats else None
+        secret = set(stock)
+        for seat, palace in enumerate(palaces):
+            if seat != at and seat not in shown[viewer]:
+                secret.update(map(str, palace))
+        out[viewer] = frozenset(secret - public)
+        own[viewer] = frozenset(map(str, palaces[at])) if at is not None else frozenset()
+    return out, own, {v: frozenset(s) for v, s in shown.items()}
+
+
+def _replay(database: Path, table_id: str, viewers: list[int | None]) -> Iterator[Hidden]:
+    """The table rebuilt command by command: the hidden cards at every seq."""
+    stored = Store.open(f"sqlite:///{database}").load(table_id)
+    assert stored is not None
+    table = Table(table_id, stored.settings, RecordingShuffle(stored.shuffles))
+    last_hand: tuple[Cards, Cards, Shown] = ({}, {}, {})
+    for _seq, kind, at, data in stored.entries:
+        if kind in CONSEQUENCES:
+            continue
+        command = {k: v for k, v in data.items() if k not in ("dealer", "draw", "hand_number")}
+        before = table.seq
+        hand, seats = table.hand, table.hand_seats()
+        table.submit(kind, command, at=at)
+        if table.hand is not None:
+            last_hand = _hidden(table.hand, table.hand_seats(), viewers)
+        elif hand is not None:  # the hand just ended (and was settled): as it ended
+            last_hand = _hidden(hand, seats, viewers)
+        for _ in range(before, table.seq):
+            yield Hidden(table.hand_number, *last_hand)
+
+
+def _cards_in(value: object, key: str = "") -> Iterator[str]:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _cards_in(v, str(k))
+    elif isinstance(value, list):
+        for item in value:
+            yield from _cards_in(item, key)
+    elif isinstance(value, str) and key not in NOT_CARDS:
+        yield from (word for word in value.split() if CARD.match(word))
+
+
+async def _game(server: ServerProcess, seed: int) -> tuple[str, list[Player]]:
+    rng = random.Random(seed)
+    betting = "no-limit" if seed % 2 else "limit"
+    bots = ["random", "heuristic"][: 1 + seed % 2]
+    created = server.create(bots=bots, seats=len(bots) + 2, stack=40, betting=betting)
+    table = created["table"]
+    joined = server.join(table, "Bob")
+    ann = Player(server, table, created["token"], "Ann", random.Random(rng.random()))
+    bob = Player(server, table, joined["token"], "Bob", random.Random(rng.random()))
+    watcher = Player(server, table, None, "watcher")
+    for player in (ann, bob, watcher):
+        await player.connect()
+    await ann.send({"type": "start"})
+
+    async def noisy(player: Player) -> None:
+        while player.view is None or player.view["table"]["status"] != "over":
+            if not player.my_turn():
+                await player.receive()
+                continue
+            if rng.random() < 0.1 and player.view is not None:  # stale: an error payload
+                version = player.view["hand"]["observation"]["version"]
+                await player.send({"type": "act", "action": "stay", "version": version + 5})
+                await player.until("error")
+            await player.act_randomly()
+            while (await player.receive())["type"] not in ("update", "error"):
+                pass
+
+    async def dropping(player: Player) -> None:
+        await player.play(until_over=False, stop_at=(player.last_seq or 0) + 8)
+        seen = player.last_seq
+        await player.close()
+        await asyncio.sleep(0.3)
+        again = Player(server, table, player.token, player.name, player.rng)
+        await again.connect(last_seq=seen)
+        await noisy(again)
+
+    async def watch() -> None:
+        while watcher.view is None or watcher.view["table"]["status"] != "over":
+            await watcher.receive()
+
+    await asyncio.gather(noisy(ann), dropping(bob), watch())
+    return table, [p for p in _players() if p.table == table]
+
+
+def _players() -> list[Player]:
+    from server_helpers import OPEN  # noqa: PLC0415 - the players made so far
+
+    return list(OPEN)
+
+
+def test_no_payload_carries_a_card_hidden_from_its_receiver(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path / "leak.sqlite3").start()
+    played: list[tuple[str, list[tuple[int | None, list[dict[str, Any]]]]]] = []
+
+    async def games() -> None:
+        for seed in range(GAMES):
+            table, players = await _game(server, seed)
+            payloads = [(p.view["you"] if p.view else None, list(p.received)) for p in players]
+            played.append((table, payloads))
+            for p in players:
+                await p.close()
+
+    try:
+        run_closing(games(), timeout=240)
+    finally:
+        server.stop()
+    checked = cards_checked = palaces_checked = 0
+    kinds: set[str] = set()
+    for table, payloads in played:
+        viewers = [*sorted({v for v, _ in payloads if v is not None}), None]
+        hidden = {i + 1: h for i, h in enumerate(_replay(server.database, table, viewers))}
+        final: dict[int, Hidden] = {}
+        for h in hidden.values():
+            final[h.hand_number] = h
+        for viewer, received in payloads:
+            for payload in received:
+                kinds.add(payload["type"])
+                seq = payload.get("seq", 0)
+                now = hidden.get(seq)
+                secret = now.cards.get(viewer, frozenset()) if now else frozenset()
+                found = set(_cards_in(payload.get("view")))
+                found |= set(
+                    _cards_in({k: v for k, v in payload.items() if k not in ("view", "log")})
+                )
+                assert not found & secret, (table, viewer, seq, found & secret)
+                hand = (payload.get("view") or {}).get("hand")
+                if hand is not None and now is not None:  # the palace fields: in place
+                    observation = hand["observation"]
+                    assert set(observation["palace"]) == now.own.get(viewer, frozenset())
+                    known = {int(seat) for seat in observation["known_palaces"]}
+                    assert known <= now.shown.get(viewer, frozenset()), (table, viewer, seq)
+                    palaces_checked += 1
+                start = now.hand_number if now else 0
+                for item in payload.get("log", []):
+                    hand_number = hidden[item["seq"]].hand_number
+                    at = final.get(hand_number) if now is None or hand_number != start else now
+                    hidden_then = at.cards.get(viewer, frozenset()) if at else frozenset()
+                    cards = set(_cards_in(item))
+                    cards_checked += len(cards)
+                    assert not cards & hidden_then, (viewer, item, cards & hidden_then)
+                checked += 1
+    assert {"welcome", "update", "presence", "error"} <= kinds, kinds
+    assert checked > 1000, checked
+    assert cards_checked > 1000, cards_checked
+    assert palaces_checked > 500, palaces_checked
