@@ -2,6 +2,8 @@
 """Set up the project's environment and run one of its jobs.
 
 Usage:
+    python3 tools/dev.py serve [ARGS...]  set up, then start the table server (open the
+                                          address it prints in a browser)
     python3 tools/dev.py demo [ARGS...]   set up, then play a game of bots in the terminal
     python3 tools/dev.py test [ARGS...]   set up, then run lint, types and the whole test suite
     python3 tools/dev.py run CMD...       set up, then run CMD inside the environment
@@ -106,7 +108,7 @@ def _test_compiled(uv: Path, args: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"demo", "test", "run", "bench"}:
+    if not argv or argv[0] not in {"serve", "demo", "test", "run", "bench"}:
         print(__doc__)
         return 2
     uv, env = _uv(), _env()
@@ -121,6 +123,8 @@ def main(argv: list[str]) -> int:
         _sync(uv, env, "bench", editable=False)
         return _run(uv, env, "python", "benchmarks/run.py", *rest)
     _sync(uv, env)
+    if job == "serve":
+        return _run(uv, env, "palace-poker", "serve", *rest)
     if job == "demo":
         return _run(uv, env, "palace-poker", "demo", *rest)
     if job == "test":
