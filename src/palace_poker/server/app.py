@@ -73,15 +73,18 @@ class Hub:
     runners: dict[str, TableRunner] = field(default_factory=dict)
 
     async def restore(self) -> None:
-        """Rebuild the stored tables and start their tasks."""
+        """Rebuild the stored tables and start the tasks of those still in play (a
+        finished table is loaded again when someone opens it)."""
         for table_id in self.store.table_ids():
-            self._load(table_id)
+            self._load(table_id, finished=False)
 
-    def _load(self, table_id: str) -> TableRunner | None:
+    def _load(self, table_id: str, *, finished: bool = True) -> TableRunner | None:
         stored = self.store.load(table_id)
         if stored is None:
             return None
         table = Table.rebuild(stored.id, stored.settings, stored.entries, stored.shuffles)
+        if table.status == "over" and not finished:
+            return None
         runner = TableRunner(table, self.store, stored.tokens, shuffles_stored=len(stored.shuffles))
         runner.start()
         self.runners[table_id] = runner

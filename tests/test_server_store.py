@@ -1,0 +1,117 @@
+"""The table server's database: Alembic migrations, the append-only log written in
+one transaction, and a table that a failed write leaves as the database has it."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from palace_poker.server.protocol import token_hash
+from palace_poker.server.runner import Client, TableRunner
+from palace_poker.server.settings import TableSettings
+from palace_poker.server.store import ENTRIES, SEAT_TOKENS, SHUFFLES, TABLES, Store
+from palace_poker.server.table import Entry, Table
+
+SETTINGS = TableSettings.from_form({"name": "T", "small_bet": 10, "seats": 2, "stack": 50})
+
+
+def _url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+def test_the_migrations_make_the_schema_the_store_uses(tmp_path: Path) -> None:
+    store = Store.open(_url(tmp_path / "db.sqlite3"))
+    inspector = sa.inspect(store.engine)
+    for table in (TABLES, ENTRIES, SEAT_TOKENS, SHUFFLES):
+        columns = {c["name"] for c in inspector.get_columns(table.name)}
+        assert columns == {c.name for c in table.columns}, table.name
+        keys = set(inspector.get_pk_constraint(table.name)["constrained_columns"])
+        assert keys == {c.name for c in table.primary_key.columns}, table.name
+    with store.engine.connect() as db:
+        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0001"
+    store.close()
+    again = Store.open(_url(tmp_path / "db.sqlite3"))  # applying them again changes nothing
+    assert again.table_ids() == []
+    again.close()
+
+
+def test_the_log_is_written_whole_or_not_at_all(tmp_path: Path) -> None:
+    store = Store.open(_url(tmp_path / "db.sqlite3"))
+    store.create("t1", SETTINGS)
+    first = Entry(1, "seated", 1.0, {"seat": 0, "name": "Ann", "bot": None})
+    store.append("t1", [first], token=(0, token_hash("secret")))
+    again = Entry(1, "seated", 2.0, {"seat": 1, "name": "Bob", "bot": None})
+    with pytest.raises(sa.exc.IntegrityError):  # seq 1 is taken: nothing of it is written
+        store.append("t1", [again], token=(1, token_hash("other")))
+    stored = store.load("t1")
+    assert stored is not None
+    assert stored.entries == [(1, "seated", 1.0, {"bot": None, "name": "Ann", "seat": 0})]
+    assert stored.tokens == {0: token_hash("secret")}
+    assert store.load("nope") is None
+    store.close()
+
+
+class FailingStore(Store):
+    """A store whose next write fails (a full disk, a lost database connection)."""
+
+    fail = False
+
+    def append(self, table_id: str, entries: Any, **extra: Any) -> None:
+        if self.fail:
+            self.fail = False
+            raise OSError("disk full")
+        super().append(table_id, entries, **extra)
+
+
+def test_a_change_the_store_refuses_is_undone_and_nobody_hears_of_it(tmp_path: Path) -> None:
+    store = FailingStore(sa.create_engine(_url(tmp_path / "db.sqlite3")))
+    store.migrate()
+    store.create("t1", SETTINGS)
+
+    async def scene() -> list[dict[str, Any]]:
+        sent: list[dict[str, Any]] = []
+
+        async def send(payload: dict[str, Any]) -> None:
+            sent.append(payload)
+
+        async def close(_code: int, _reason: str) -> None:
+            return None
+
+        runner = TableRunner(Table("t1", SETTINGS), store, {}, shuffles_stored=0)
+        runner.start()
+        await runner.call("seated", {"seat": 0, "name": "Ann", "bot": None}, token="a")
+        await runner.call("seated", {"seat": 1, "name": "Bob", "bot": None}, token="b")
+        client = Client(send, close)
+        pump = asyncio.get_running_loop().create_task(client.pump())
+        runner.submit(client, {"type": "hello", "token": "a", "last_seq": None})
+        runner.submit(client, {"type": "start"})
+        while runner.table.hand is None:
+            await asyncio.sleep(0.01)
+        seq = runner.table.seq
+        hand = runner.table.hand
+        seat = runner.table.to_act()
+        assert hand is not None
+        runner.submit(client, {"type": "hello", "token": "ab"[seat or 0], "last_seq": seq})
+        while client.seat != seat:
+            await asyncio.sleep(0.01)
+        store.fail = True
+        runner.submit(client, {"type": "act", "action": "stay", "version": hand.version})
+        while not any(p["type"] == "error" for p in sent):
+            await asyncio.sleep(0.01)
+        assert runner.table.seq == seq  # rebuilt from the store: the stay is not there
+        stored = store.load("t1")
+        assert stored is not None
+        assert len(stored.entries) == seq
+        runner.dropped(client)
+        await pump
+        await runner.stop()
+        return sent
+
+    sent = asyncio.run(scene())
+    error = next(p for p in sent if p["type"] == "error")
+    assert error["code"] == "storage_failed"
+    assert all(p.get("seq", 0) <= error["seq"] for p in sent)
