@@ -171,6 +171,10 @@ class Player:
     last_seq: int | None = None
     view: dict[str, Any] | None = None
     errors: list[dict[str, Any]] = field(default_factory=list)
+    #: Seconds to think before each decision: a person sends far fewer messages than
+    #: the server's budget (10 a second), and so must a test playing against bots
+    #: that answer at once.
+    pace: float = 0.1
 
     def __post_init__(self) -> None:
         OPEN.append(self)
@@ -214,6 +218,7 @@ class Player:
 
     async def act_randomly(self) -> None:
         """Answer the decision due with a random legal choice."""
+        await asyncio.sleep(self.pace)
         assert self.view is not None
         option = self.rng.choice(self.view["options"])
         version = self.view["hand"]["observation"]["version"]

@@ -305,3 +305,13 @@ def test_a_turn_that_times_out_takes_the_default_and_two_make_a_player_away(
         assert not ann.errors
 
     _run(clock())
+
+
+def test_serve_refuses_bad_options_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from palace_poker.cli import main  # noqa: PLC0415
+
+    assert main(["serve", "--bot-pause", "-1"]) == 2
+    assert main(["serve", "--between-hands", "100"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("[invalid_settings]") == 2
+    assert "Traceback" not in err

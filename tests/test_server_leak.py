@@ -143,8 +143,9 @@ async def _game(server: ServerProcess, seed: int) -> tuple[str, list[Player]]:
     created = server.create(bots=bots, seats=len(bots) + 2, stack=40, betting=betting)
     table = created["table"]
     joined = server.join(table, "Bob")
-    ann = Player(server, table, created["token"], "Ann", random.Random(rng.random()))
-    bob = Player(server, table, joined["token"], "Bob", random.Random(rng.random()))
+    # quick players: a message over the budget is one more error payload to check
+    ann = Player(server, table, created["token"], "Ann", random.Random(rng.random()), pace=0.01)
+    bob = Player(server, table, joined["token"], "Bob", random.Random(rng.random()), pace=0.01)
     watcher = Player(server, table, None, "watcher")
     for player in (ann, bob, watcher):
         await player.connect()
@@ -168,7 +169,7 @@ async def _game(server: ServerProcess, seed: int) -> tuple[str, list[Player]]:
         seen = player.last_seq
         await player.close()
         await asyncio.sleep(0.3)
-        again = Player(server, table, player.token, player.name, player.rng)
+        again = Player(server, table, player.token, player.name, player.rng, pace=0.01)
         await again.connect(last_seq=seen)
         await noisy(again)
 

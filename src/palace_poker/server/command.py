@@ -101,7 +101,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _safe(url: str) -> str:
-    """A database URL with its password hidden."""
+    """A database URL with its password hidden.
+
+    >>> _safe("postgresql+psycopg://ann:secret@db.example/poker")
+    'postgresql+psycopg://ann:***@db.example/poker'
+    >>> _safe("sqlite:///palace-poker.sqlite3")
+    'sqlite:///palace-poker.sqlite3'
+    """
     head, at, tail = url.rpartition("@")
     if not at or ":" not in head.split("//", 1)[-1]:
         return url

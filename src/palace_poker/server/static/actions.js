@@ -1,0 +1,292 @@
+// The action panel: only the legal options the server sent (view.options), each as
+// a real button showing its cost; a slider and a number field for no-limit amounts
+// (min_amount..max_amount); a card picker for discard and trim (min_cards..max_cards
+// of the option's cards). Number keys 1-9 press the buttons in order.
+import { cardFace } from "./cards.js";
+import { el, fill } from "./dom.js";
+import { UI, cardName, optionLabel } from "./words.js";
+
+/** The action text (without the seat) of an option with its choice. */
+export function actionText(option, { amount = null, cards = [] } = {}) {
+  const words = [option.verb];
+  if (option.target !== null && option.target !== undefined) words.push(String(option.target));
+  if (option.min_amount !== null && option.min_amount !== undefined) words.push(String(amount));
+  if (option.verb === "discard" || option.verb === "trim") words.push(...cards);
+  return words.join(" ");
+}
+
+const hasAmount = (o) => o.min_amount !== null && o.min_amount !== undefined;
+const picksCards = (o) => o.verb === "discard" || o.verb === "trim";
+
+export class ActionPanel {
+  constructor(node, { onAct }) {
+    this.node = node;
+    this.onAct = onAct;
+    this.key = null;
+    this.picking = null; // the option whose card picker is open
+    this.picked = new Set();
+    this.amount = null;
+    this.busy = false;
+    this.online = true;
+    document.addEventListener("keydown", (event) => this.onKey(event));
+  }
+
+  draw(state) {
+    this.state = state;
+    const options = state.options;
+    const version = state.obs ? state.obs.version : null;
+    const key = JSON.stringify([version, options]);
+    if (key === this.key) return;
+    const hadFocus = this.node.contains(document.activeElement);
+    this.key = key;
+    this.busy = false;
+    this.picked = new Set();
+    this.picking = options.find((o) => o.verb === "trim") || null;
+    const amounts = options.filter(hasAmount);
+    this.amount = amounts.length ? Math.min(...amounts.map((o) => o.min_amount)) : null;
+    this.render(state);
+    // A new decision takes the focus unless it is busy elsewhere (a field, the
+    // log); the safest choice gets it, never a fold, which Enter would send.
+    const lostFocus = !document.activeElement || document.activeElement === document.body;
+    if (options.length && (hadFocus || lostFocus)) {
+      const first = this.node.querySelector(
+        "button[data-verb=stay]:not([disabled]), button[data-verb=call]:not([disabled])",
+      ) || this.node.querySelector("button:not([disabled]):not([data-verb=fold]), input");
+      if (first) first.focus({ preventScroll: true });
+    }
+  }
+
+  render(state) {
+    const options = state.options;
+    this.node.classList.toggle("has-options", options.length > 0);
+    if (!options.length) {
+      fill(this.node);
+      return;
+    }
+    const who = (h) => state.who(h);
+    const plain = [];
+    const amounts = [];
+    for (const option of options) {
+      if (hasAmount(option)) amounts.push(option);
+      else plain.push(option);
+    }
+    let index = 0;
+    const keyOf = () => {
+      index += 1;
+      return index <= 9 ? String(index) : null;
+    };
+    const buttons = plain.map((option) => {
+      if (picksCards(option)) {
+        if (option.verb === "trim") return null; // its picker is always open
+        const key = keyOf();
+        return this.button(option, optionLabel(option, { who }), key, () => {
+          this.picking = this.picking === option ? null : option;
+          this.picked = new Set();
+          this.render(state);
+          const first = this.node.querySelector(".picker button");
+          if (first) first.focus();
+        }, { "aria-expanded": this.picking === option ? "true" : "false" });
+      }
+      const key = keyOf();
+      return this.button(option, optionLabel(option, { who }), key, () => this.send(actionText(option)));
+    });
+    const parts = [el("div", { class: "option-buttons" }, buttons)];
+    if (amounts.length) parts.push(this.amountPanel(amounts, who, keyOf));
+    if (this.picking) parts.push(this.picker(this.picking, state));
+    fill(this.node, parts);
+  }
+
+  button(option, label, key, onclick, extra = {}) {
+    const kind = option.verb === "fold" ? "danger" : option.verb === "stay" || option.verb === "call" ? "calm" : "bold";
+    return el(
+      "button",
+      {
+        type: "button",
+        class: `option option-${kind}`,
+        dataset: {
+          testid: `option-${option.verb}`,
+          verb: option.verb,
+          target: option.target ?? "",
+          key: key ?? "",
+          cost: String(option.cost),
+        },
+        disabled: this.blocked,
+        onclick,
+        ...extra,
+      },
+      key ? el("kbd", { "aria-hidden": "true" }, key) : null,
+      el("span", { class: "label" }, label),
+    );
+  }
+
+  amountPanel(amounts, who, keyOf) {
+    const min = Math.min(...amounts.map((o) => o.min_amount));
+    const max = Math.max(...amounts.map((o) => o.max_amount));
+    const slider = el("input", {
+      type: "range", min, max, step: 1, value: this.amount,
+      "aria-label": UI.amount, dataset: { testid: "amount-slider" },
+    });
+    const number = el("input", {
+      type: "number", min, max, step: 1, value: this.amount, inputmode: "numeric",
+      id: "amount-field", dataset: { testid: "amount" },
+    });
+    // Each amount option is a button; a raise says its amount, the no-limit attacks
+    // (one a target, all with the same entry) are named by their target under one
+    // caption that says the amount and what it pays.
+    const labelled = []; // [option, node, text(amount)]
+    const buttons = amounts.map((option) => {
+      const key = keyOf();
+      const label = el("span", { class: "label" });
+      const text = option.verb === "bet"
+        ? () => who(option.target)
+        : (amount) => optionLabel(option, { who, amount });
+      labelled.push([option, label, text]);
+      return el(
+        "button",
+        {
+          type: "button",
+          class: `option option-bold${option.verb === "bet" ? " target" : ""}`,
+          dataset: { testid: `option-${option.verb}`, verb: option.verb, target: option.target ?? "", key: key ?? "", amount: "yes" },
+          disabled: this.blocked,
+          onclick: () => {
+            const amount = this.amount;
+            if (!Number.isInteger(amount) || amount < option.min_amount || amount > option.max_amount) {
+              number.focus();
+              return;
+            }
+            this.send(actionText(option, { amount }));
+          },
+        },
+        key ? el("kbd", { "aria-hidden": "true" }, key) : null,
+        label,
+      );
+    });
+    const bets = amounts.filter((o) => o.verb === "bet");
+    const caption = bets.length ? el("p", { class: "amount-caption" }) : null;
+    const update = (value, from) => {
+      const amount = Number(value);
+      this.amount = value !== "" && Number.isInteger(amount) ? amount : null;
+      if (from !== slider && this.amount !== null) slider.value = String(Math.min(max, Math.max(min, this.amount)));
+      if (from !== number) number.value = String(this.amount ?? "");
+      const shown = this.amount ?? min;
+      labelled.forEach(([option, label, text], i) => {
+        label.textContent = text(shown);
+        const ok = this.amount !== null && this.amount >= option.min_amount && this.amount <= option.max_amount;
+        buttons[i].disabled = this.blocked || !ok;
+      });
+      if (caption) caption.textContent = UI.attackWithRaise(shown, bets[0].cost + shown);
+      number.setAttribute("aria-invalid", this.amount !== null && this.amount >= min && this.amount <= max ? "false" : "true");
+    };
+    slider.addEventListener("input", () => update(slider.value, slider));
+    number.addEventListener("input", () => update(number.value, number));
+    number.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && buttons.length === 1 && !buttons[0].disabled) buttons[0].click();
+    });
+    const quick = (text, value) => el("button", { type: "button", class: "quick", onclick: () => update(value, null) }, text);
+    update(this.amount, null);
+    const raises = buttons.filter((_, i) => amounts[i].verb !== "bet");
+    const targets = buttons.filter((_, i) => amounts[i].verb === "bet");
+    return el(
+      "div",
+      { class: "amount-panel" },
+      el("label", { for: "amount-field", class: "amount-label" }, `${UI.amount} (${min}–${max})`),
+      el("div", { class: "amount-inputs" },
+        quick(UI.min, min), slider, quick(UI.max, max), number,
+        raises.length ? el("div", { class: "option-buttons" }, raises) : null),
+      targets.length ? el("div", { class: "amount-targets" }, caption, el("div", { class: "option-buttons" }, targets)) : null,
+    );
+  }
+
+  picker(option, state) {
+    const count = () => this.picked.size;
+    const ok = () => count() >= option.min_cards && count() <= option.max_cards;
+    const title = option.verb === "trim"
+      ? UI.trimTitle(option.min_cards, option.max_cards)
+      : UI.discardTitle(option.min_cards, option.max_cards);
+    const submit = el("button", {
+      type: "button",
+      class: "option option-bold",
+      dataset: { testid: "pick-submit" },
+      onclick: () => {
+        if (!ok()) return;
+        const chosen = option.cards.filter((c) => this.picked.has(c));
+        this.send(actionText(option, { cards: chosen }));
+      },
+    });
+    const refresh = () => {
+      submit.textContent = option.verb === "trim" ? UI.trimSubmit(count()) : UI.discardSubmit(count());
+      submit.disabled = this.blocked || !ok();
+    };
+    const toggles = option.cards.map((card) => {
+      const toggle = el(
+        "button",
+        {
+          type: "button",
+          class: "pick",
+          "aria-pressed": this.picked.has(card) ? "true" : "false",
+          "aria-label": `${cardName(card)}`,
+          dataset: { testid: `pick-${card}`, card },
+          onclick: () => {
+            if (this.picked.has(card)) this.picked.delete(card);
+            else this.picked.add(card);
+            toggle.setAttribute("aria-pressed", this.picked.has(card) ? "true" : "false");
+            refresh();
+          },
+        },
+        cardFace(card, { size: "md" }),
+      );
+      return toggle;
+    });
+    refresh();
+    return el(
+      "fieldset",
+      { class: "picker", dataset: { testid: `picker-${option.verb}` } },
+      el("legend", {}, title),
+      el("div", { class: "pick-cards" }, toggles),
+      el("div", { class: "pick-actions" },
+        submit,
+        option.verb === "discard"
+          ? el("button", { type: "button", class: "quick", onclick: () => { this.picking = null; this.render(state); } }, UI.cancel)
+          : null),
+    );
+  }
+
+  /** No button may be pressed: an action is on its way, or the socket is down. */
+  get blocked() {
+    return this.busy || !this.online;
+  }
+
+  send(text) {
+    if (this.blocked) return;
+    if (this.onAct(text)) {
+      this.busy = true;
+      for (const b of this.node.querySelectorAll("button")) b.disabled = true;
+    }
+  }
+
+  /** While the connection is down every button waits (a click could not be sent). */
+  setOnline(online) {
+    if (this.online === online) return;
+    this.online = online;
+    this.node.classList.toggle("offline", !online);
+    if (this.state) this.render(this.state);
+  }
+
+  /** After a refused action: the same options may be tried again. */
+  release() {
+    this.busy = false;
+    if (this.state) this.render(this.state);
+  }
+
+  onKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+    if (!/^[1-9]$/.test(event.key)) return;
+    const button = this.node.querySelector(`button[data-key="${event.key}"]`);
+    if (button && !button.disabled) {
+      event.preventDefault();
+      button.click();
+    }
+  }
+}
