@@ -42,7 +42,9 @@ def test_the_home_page_the_table_page_and_the_bots_are_served(server: ServerProc
     created = server.create()
     page = httpx.get(server.base + created["url"])
     assert page.status_code == 200
-    assert httpx.get(server.base + "/t/nosuchtable").status_code == 404
+    missing = httpx.get(server.base + "/t/nosuchtable")
+    assert missing.status_code == 404
+    assert "No table at this link" in missing.text
     assert httpx.get(server.base + "/api/bots").json()["bots"] == [
         "heuristic",
         "montecarlo",

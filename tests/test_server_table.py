@@ -136,6 +136,9 @@ def test_the_host_ending_mid_hand_lets_the_hand_finish_then_ends_the_game() -> N
         "action", {"seat": seat, "action": "fold", "version": hand.version, "by": "player"}, at=4.0
     )
     assert [e.kind for e in made] == ["action", "hand_finished", "game_over"]
+    shown = projection.view(table, 0, connected=set(), now=0.0)  # the hand as it ended
+    assert shown["hand"]["observation"]["end"] == "last"
+    assert shown["options"] == []
     assert made[-1].data["reason"] == "host"
     assert table.status == "over"
     assert table.next_hand_at is None

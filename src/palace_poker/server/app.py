@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from palace_poker.bots import BOTS
@@ -52,6 +52,13 @@ STATUS = {
 }
 
 log = logging.getLogger("palace_poker.server")
+
+NO_TABLE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No such table - Palace Poker</title><link rel="stylesheet" href="/static/style.css">
+</head><body><main class="missing"><h1>No table at this link</h1>
+<p>The link may be mistyped, or the table was never made on this server.</p>
+<p><a href="/">Create a table</a></p></main></body></html>"""
 
 
 @dataclass(frozen=True)
@@ -170,7 +177,10 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/t/{table_id}")
     async def table_page(table_id: str, request: Request) -> Response:
-        _hub(request).get(table_id)
+        try:
+            _hub(request).get(table_id)
+        except TableError:
+            return HTMLResponse(NO_TABLE, status_code=404)
         return FileResponse(STATIC / "table.html")
 
     @app.get("/api/bots")

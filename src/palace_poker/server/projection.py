@@ -25,13 +25,15 @@ from palace_poker.wire import to_wire
 
 def view(table: Table, viewer: int | None, *, connected: set[int], now: float) -> dict[str, Any]:
     """The table as ``viewer`` sees it now."""
-    hand = table.hand
+    hand, seats = table.hand, table.hand_seats()
+    if hand is None:  # between hands: the hand that ended, until the next deal
+        hand, seats = table.last_hand, table.last_hand_seats
     hand_view: dict[str, Any] | None = None
     options: list[Any] = []
     if hand is not None:
-        at = table.hand_seat(viewer) if viewer is not None else None
+        at = seats.index(viewer) if viewer in seats else None
         observation = hand.observe(at)
-        hand_view = {"seats": list(table.hand_seats()), "observation": to_wire(observation)}
+        hand_view = {"seats": list(seats), "observation": to_wire(observation)}
         if at is not None and not hand.over and hand.to_act == at:
             options = [to_wire(option) for option in observation.options]
     return {

@@ -100,6 +100,10 @@ class Table:
     deadline_seat: int | None = None
     next_hand_at: float | None = None
     winner: int | None = None
+    #: The hand that ended last, and its table seats: shown until the next deal, so
+    #: its showdown and captures can be read.
+    last_hand: Hand | None = None
+    last_hand_seats: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -256,6 +260,7 @@ class Table:
         if game.hand is not None:
             raise TableError("hand_in_play", "a hand is in play")
         hand = game.start_hand()
+        self.last_hand, self.last_hand_seats = None, ()
         self.hand_number += 1
         self.next_hand_at = None
         seats = self.hand_seats()
@@ -312,6 +317,7 @@ class Table:
         game = self.game
         assert game is not None
         seats = self.hand_seats()
+        self.last_hand, self.last_hand_seats = game.hand, seats
         result = game.finish_hand()
         self.deadline = self.deadline_seat = None
         self._append(
