@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import json
 import subprocess
 import sys
 from collections.abc import Callable
@@ -288,3 +289,7 @@ def test_a_killed_server_carries_on_the_hand_exactly_and_its_records_replay(
     lines = replayed.stdout.splitlines()
     assert len(lines) == finished, f"{finished} hands replayed as {lines}"
     assert all(": ok " in line for line in lines), lines
+    artifacts = ROOT / "test-artifacts"
+    artifacts.mkdir(exist_ok=True)
+    summary = {"kills": 2, "where": ["battle", "trim"], "hands": finished, "entries": table.seq}
+    (artifacts / "crash-test.json").write_text(json.dumps(summary), encoding="utf-8")

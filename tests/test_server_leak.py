@@ -19,6 +19,7 @@ next hand, in other places).
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -50,6 +51,7 @@ CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 #: Keys whose text is never a card (random ids could spell one).
 NOT_CARDS = {"id", "table", "name", "host_name", "url"}
 GAMES = 10
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
 
 @dataclass(frozen=True)
@@ -204,7 +206,7 @@ def test_no_payload_carries_a_card_hidden_from_its_receiver(tmp_path: Path) -> N
     finally:
         server.stop()
     checked = cards_checked = palaces_checked = 0
-    kinds: set[str] = set()
+    kinds: dict[str, int] = {}
     for table, payloads in played:
         viewers = [*sorted({v for v, _ in payloads if v is not None}), None]
         hidden = {i + 1: h for i, h in enumerate(_replay(server.database, table, viewers))}
@@ -213,7 +215,7 @@ def test_no_payload_carries_a_card_hidden_from_its_receiver(tmp_path: Path) -> N
             final[h.hand_number] = h
         for viewer, received in payloads:
             for payload in received:
-                kinds.add(payload["type"])
+                kinds[payload["type"]] = kinds.get(payload["type"], 0) + 1
                 seq = payload.get("seq", 0)
                 now = hidden.get(seq)
                 secret = now.cards.get(viewer, frozenset()) if now else frozenset()
@@ -238,7 +240,17 @@ def test_no_payload_carries_a_card_hidden_from_its_receiver(tmp_path: Path) -> N
                     cards_checked += len(cards)
                     assert not cards & hidden_then, (viewer, item, cards & hidden_then)
                 checked += 1
-    assert {"welcome", "update", "presence", "error"} <= kinds, kinds
+    ARTIFACTS.mkdir(exist_ok=True)
+    summary = {
+        "games": len(played),
+        "clients": sum(len(payloads) for _, payloads in played),
+        "payloads": checked,
+        "payloads_by_type": kinds,
+        "cards_in_log_entries_checked": cards_checked,
+        "views_with_palace_fields_checked": palaces_checked,
+    }
+    (ARTIFACTS / "leak-test.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    assert {"welcome", "update", "presence", "error"} <= set(kinds), kinds
     assert checked > 1000, checked
     assert cards_checked > 1000, cards_checked
     assert palaces_checked > 500, palaces_checked

@@ -282,9 +282,11 @@ class Table:
             raise TableError("not_in_hand", f"seat {seat} is not dealt into this hand")
         if by == "player" and hand.to_act != at_hand:
             raise TableError("not_your_turn", "another player's decision is due", rule="R-TURN-1")
-        action = Action.parse(f"{at_hand} {text}")
         start = len(hand.events)
-        hand.apply(action, version=data.get("version"))
+        try:
+            hand.apply(Action.parse(f"{at_hand} {text}"), version=data.get("version"))
+        except PalaceError as err:
+            raise _without_seat(err, f"{at_hand} ") from None
         events = tuple(full_events(hand.events[start:], tuple(hand.palaces)))
         seats = self.hand_seats()
         self._append(
@@ -386,6 +388,14 @@ class Table:
         player = self.seats[seat]
         assert player is not None
         return player
+
+
+def _without_seat(err: PalaceError, prefix: str) -> PalaceError:
+    """The engine's refusal as the player reads it: the action's text begins with
+    the hand seat the server put before it, which the player never typed."""
+    if not err.message.startswith(prefix):
+        return err
+    return type(err)(err.code, err.message[len(prefix) :], rule=err.rule, details=err.details)
 
 
 def _bot_kinds() -> tuple[str, ...]:
