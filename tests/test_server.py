@@ -21,7 +21,10 @@ from pathlib import Path
 import httpx
 import pytest
 import websockets
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from palace_poker import ERROR_CODES
 from server_helpers import Player, ServerProcess, run_closing
 
 pytestmark = pytest.mark.rule("R-GAME-1")
@@ -317,3 +320,42 @@ def test_serve_refuses_bad_options_in_one_line(capsys: pytest.CaptureFixture[str
     err = capsys.readouterr().err
     assert err.count("[invalid_settings]") == 2
     assert "Traceback" not in err
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+form_keys = ("name", "host_name", "small_bet", "seats", "stack", "bots", "betting", "seat")
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    process = ServerProcess(tmp_path_factory.mktemp("hostile") / "table.sqlite3").start()
+    yield process
+    process.stop()
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    body=st.one_of(
+        json_values,
+        st.fixed_dictionaries({}, optional={key: json_values for key in form_keys}),
+    ),
+    path=st.sampled_from(["/api/tables", "/api/tables/{table}/seats", "/api/tables/x/seats"]),
+)
+def test_any_json_to_the_rest_calls_gets_an_answer_with_a_code(
+    shared_server: ServerProcess, body: object, path: str
+) -> None:
+    if "{table}" in path:
+        path = path.format(table=shared_server.create(seats=10)["table"])
+    # json.dumps writes NaN and Infinity as Python's reader (the server's) takes them
+    answer = httpx.post(shared_server.base + path, content=json.dumps(body), timeout=10)
+    assert answer.status_code in (200, 400, 404, 409, 413), answer.text
+    if answer.status_code != 200:
+        assert answer.json()["error"]["code"] in ERROR_CODES
