@@ -11,7 +11,7 @@ Checked: each player sees their own three palace cards, face up, and the other
 player's face down; the same cards after the reload; the hand ends (a
 ``hand_finished`` line in each log); the phone page has no horizontal scroll; no
 script error on either page. Screenshots of the table, desktop (1280x800) and phone
-(390x844), go to ``test-artifacts/``. Skipped when ``/usr/bin/chromium`` is absent.
+(390x844), and of the filled-in home page go to ``test-artifacts/``. Skipped when ``/usr/bin/chromium`` is absent.
 """
 
 from __future__ import annotations
@@ -109,6 +109,7 @@ def test_two_players_and_a_bot_play_a_hand(browser: Browser, server: str) -> Non
     ann.get_by_test_id("create-seats").fill("3")
     ann.get_by_test_id("create-turn-seconds").fill("120")
     ann.get_by_test_id("bots-random").fill("1")
+    ann.screenshot(path=str(ARTIFACTS / "home.png"))
     ann.get_by_test_id("create-submit").click()
     ann.wait_for_url(re.compile(r"/t/[^/]+$"))
     invite = ann.url
