@@ -26,6 +26,7 @@ from typing import Any
 
 import httpx
 import websockets
+from hypothesis import strategies as st
 from websockets.asyncio.client import ClientConnection
 
 from palace_poker.cards import Card
@@ -33,6 +34,14 @@ from palace_poker.options import Option
 from palace_poker.wire import from_wire
 
 ROOT = Path(__file__).resolve().parent.parent
+#: Any JSON value, small: what a hostile client may send where a field is expected.
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 #: Every player made and not yet closed (see :func:`run_closing`).
 OPEN: list[Player] = []
 

@@ -11,7 +11,8 @@ Checked: each player sees their own three palace cards, face up, and the other
 player's face down; the same cards after the reload; the hand ends (a
 ``hand_finished`` line in each log); the phone page has no horizontal scroll; no
 script error on either page. Screenshots of the table, desktop (1280x800) and phone
-(390x844), and of the filled-in home page go to ``test-artifacts/``. Skipped when ``/usr/bin/chromium`` is absent.
+(390x844), and of the filled-in home page go to ``test-artifacts/``. Skipped when
+``/usr/bin/chromium`` is absent.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from palace_poker import ERROR_CODES
-from server_helpers import Player, ServerProcess, run_closing
+from server_helpers import Player, ServerProcess, json_values, run_closing
 
 pytestmark = pytest.mark.rule("R-GAME-1")
 
@@ -322,13 +322,6 @@ def test_serve_refuses_bad_options_in_one_line(capsys: pytest.CaptureFixture[str
     assert "Traceback" not in err
 
 
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
-    ),
-    max_leaves=12,
-)
 form_keys = ("name", "host_name", "small_bet", "seats", "stack", "bots", "betting", "seat")
 
 

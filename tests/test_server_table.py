@@ -18,7 +18,7 @@ from palace_poker.server.protocol import FIELDS, read
 from palace_poker.server.settings import TableError, TableSettings
 from palace_poker.server.table import COMMANDS, Table
 from palace_poker.wire import to_wire
-from server_helpers import option_text
+from server_helpers import json_values, option_text
 
 
 def _table(seats: int = 3, bots: int = 1, **form: Any) -> Table:
@@ -156,14 +156,6 @@ def test_a_bots_decision_has_no_clock() -> None:
 
 
 # ------------------------------------------------------------------ hostile input
-
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
-    ),
-    max_leaves=12,
-)
 
 
 @settings(max_examples=300, deadline=None)
