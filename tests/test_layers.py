@@ -54,7 +54,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("views", ("observation", "redaction", "record_format", "wire")),
     ("facade", ("hand", "record", "game", "determinize")),
     ("players and tools", ("narrate", "bots", "arena", "terminal", "outputs")),
-    ("services", ("server",)),
+    ("services", ("server", "env")),
     ("the command", ("cli", "__main__")),
 )
 #: The table server's own layers, bottom first; the first five are pure (no I/O and

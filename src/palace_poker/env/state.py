@@ -1,0 +1,286 @@
+"""A hand as research libraries step it: atomic decisions by id, and chance nodes.
+
+:class:`EnvState` wraps a :class:`~palace_poker.Hand` dealt with explicit chance:
+every card that leaves the stock is a chance node whose outcomes are the cards
+left (card indices 0..51, equally likely), and every decision is an action id of
+:mod:`palace_poker.env.actions` — a card choice or a no-limit bet is a short
+sequence of ids by the same player, kept in :attr:`EnvState.pending` until it is
+complete and goes to the engine as one action. One episode is one hand; the
+returns are each seat's chips won or lost.
+
+>>> from palace_poker import Rules
+>>> state = EnvState.new(Rules.of(10), [100, 100], dealer=0)
+>>> state.current_player() == CHANCE, len(state.chance_outcomes())
+(True, 52)
+>>> import random
+>>> rng = random.Random(1)
+>>> while not state.is_terminal():
+...     if state.current_player() == CHANCE:
+...         state.apply(rng.choice(state.chance_outcomes())[0])
+...     else:
+...         state.apply(rng.choice(state.legal_actions()))
+>>> sum(state.returns())
+0.0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from palace_poker.actions import Action, Verb
+from palace_poker.cards import Card
+from palace_poker.config import Rules
+from palace_poker.env.actions import (
+    BET_BASE,
+    BUY,
+    CALL,
+    CARD_BASE,
+    DONE,
+    FOLD,
+    NUM_ACTIONS,
+    RAISE_ALL_IN,
+    RAISE_HALF_POT,
+    RAISE_MIN,
+    RAISE_POT,
+    STAY,
+)
+from palace_poker.hand import Hand
+from palace_poker.options import Option
+
+#: ``current_player()`` of a chance node and of the end (OpenSpiel's ids).
+CHANCE: Final = -1
+TERMINAL: Final = -4
+
+_SIMPLE: Final = {Verb.FOLD: FOLD, Verb.STAY: STAY, Verb.BUY: BUY, Verb.CALL: CALL}
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision in progress: its option and what was chosen so far.
+
+    ``kind`` is ``"discard"`` or ``"trim"`` (cards chosen, in increasing order) or
+    ``"open"`` (no-limit: the target of a bet is chosen, its opening raise not yet).
+    """
+
+    kind: str
+    option: Option
+    cards: tuple[Card, ...] = ()
+    #: for ``"open"``: the bet without an opening raise, if it is allowed
+    plain: Option | None = None
+
+
+class EnvState:
+    """One hand stepped by action ids and chance outcomes (see the module's text)."""
+
+    def __init__(self, hand: Hand, pending: Pending | None = None) -> None:
+        self.hand = hand
+        self.pending = pending
+
+    @classmethod
+    def new(cls, rules: Rules, stacks: list[int], *, dealer: int = 0) -> EnvState:
+        """A hand before its first card is dealt."""
+        return cls(Hand.deal(rules, stacks, dealer=dealer, explicit_chance=True))
+
+    def clone(self) -> EnvState:
+        """An independent copy (the hand's cheap copy; the pending choice is frozen)."""
+        return EnvState(self.hand.copy(), self.pending)
+
+    def __deepcopy__(self, memo: object) -> EnvState:
+        return self.clone()
+
+    # ------------------------------------------------------------ whose move
+
+    def is_terminal(self) -> bool:
+        """True when the hand is over."""
+        return self.hand.over
+
+    def current_player(self) -> int:
+        """The seat to decide, :data:`CHANCE` when a card is due, :data:`TERMINAL` at the end."""
+        hand = self.hand
+        if hand.over:
+            return TERMINAL
+        if hand.chance is not None:
+            return CHANCE
+        seat = hand.to_act
+        assert seat is not None
+        return seat
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards the due chance node can give, as ``(card index, probability)``."""
+        step = self.hand.chance
+        if step is None:
+            return []
+        p = 1.0 / len(step.outcomes)
+        return [(int(card), p) for card in step.outcomes]
+
+    def returns(self) -> list[float]:
+        """Each seat's chips won (or lost, negative) in the hand; zeros before its end."""
+        result = self.hand.result
+        if result is None:
+            return [0.0] * self.hand.n
+        return [float(e - s) for e, s in zip(result.stacks, self.hand.start_stacks, strict=True)]
+
+    # ------------------------------------------------------------ the legal ids
+
+    def legal_actions(self) -> list[int]:
+        """The legal action ids of the player to decide, ascending (empty otherwise)."""
+        if self.hand.over or self.hand.chance is not None:
+            return []
+        return sorted(self._legal())
+
+    def legal_mask(self) -> list[int]:
+        """1 for each legal id, 0 for the others (:data:`NUM_ACTIONS` entries)."""
+        mask = [0] * NUM_ACTIONS
+        for action in self._legal():
+            mask[action] = 1
+        return mask
+
+    def _legal(self) -> dict[int, object]:
+        """Each legal id and what it does: an engine action, or a step of a choice."""
+        pending = self.pending
+        if pending is not None:
+            return self._pending_steps(pending)
+        hand = self.hand
+        seat = hand.to_act
+        assert seat is not None
+        steps: dict[int, object] = {}
+        options = hand.legal_options()
+        bets: dict[int, list[Option]] = {}
+        for option in options:
+            verb = option.verb
+            if verb in _SIMPLE:
+                steps[_SIMPLE[verb]] = option.action()
+            elif verb is Verb.RAISE:
+                steps.update(self._raises(option))
+            elif verb is Verb.BET:
+                assert option.target is not None
+                bets.setdefault(option.target, []).append(option)
+            elif verb is Verb.DISCARD:
+                for card in option.cards:
+                    steps[CARD_BASE + card] = self._chosen(Pending("discard", option), (card,))
+            elif verb is Verb.TRIM:
+                steps.update(self._pending_steps(Pending("trim", option)))
+        n = hand.n
+        for target, choices in bets.items():
+            action = BET_BASE + (target - seat) % n
+            plain = next((o for o in choices if o.min_amount is None), None)
+            opening = next((o for o in choices if o.min_amount is not None), None)
+            if opening is None:
+                assert plain is not None
+                steps[action] = plain.action()
+            else:
+                steps[action] = Pending("open", opening, plain=plain)
+        return steps
+
+    def _pending_steps(self, pending: Pending) -> dict[int, object]:
+        option = pending.option
+        if pending.kind == "open":
+            steps = self._raises(option)
+            if pending.plain is not None:
+                steps[CALL] = pending.plain.action()
+            return steps
+        chosen = pending.cards
+        steps = {}
+        if len(chosen) >= option.min_cards:
+            steps[DONE] = option.action(cards=chosen)
+        if len(chosen) < option.max_cards:
+            last = chosen[-1] if chosen else -1
+            for card in option.cards:
+                if card > last:
+                    steps[CARD_BASE + card] = self._chosen(pending, (*chosen, card))
+        return steps
+
+    def _chosen(self, pending: Pending, cards: tuple[Card, ...]) -> object:
+        """A step of a card choice: complete (an action) when nothing can follow it."""
+        option = pending.option
+        last = cards[-1]
+        more = len(cards) < option.max_cards and any(card > last for card in option.cards)
+        if not more:
+            return option.action(cards=cards)
+        return Pending(pending.kind, option, cards, pending.plain)
+
+    def _raises(self, option: Option) -> dict[int, object]:
+        """The raise sizes of an option: one id in limit, up to four in no-limit."""
+        if option.min_amount is None or option.max_amount is None:
+            return {RAISE_MIN: option.action()}
+        low, high, pot = option.min_amount, option.max_amount, self.hand.pot
+        steps: dict[int, object] = {}
+        amounts: set[int] = set()
+        for action, size in (
+            (RAISE_MIN, low),
+            (RAISE_HALF_POT, pot // 2),
+            (RAISE_POT, pot),
+            (RAISE_ALL_IN, high),
+        ):
+            amount = min(max(size, low), high)
+            if amount not in amounts:  # one id an amount: the lowest
+                amounts.add(amount)
+                steps[action] = option.action(amount=amount)
+        return steps
+
+    # ------------------------------------------------------------ applying
+
+    def apply(self, action: int) -> None:
+        """Apply an action id of the player to decide, or a chance outcome (a card
+        index) at a chance node. Raises ``ValueError`` for an id that is not legal."""
+        hand = self.hand
+        if hand.chance is not None:
+            hand.apply_chance(Card(action))
+            return
+        step = self._legal().get(action)
+        if step is None:
+            raise ValueError(f"action {action} is not legal here: {self.legal_actions()}")
+        if isinstance(step, Pending):
+            self.pending = step
+            return
+        assert isinstance(step, Action)
+        hand.apply(step)
+        self.pending = None
+
+    def engine_action(self, action: int) -> Action | Pending:
+        """What a legal id does: the engine's action, or the choice it continues."""
+        step = self._legal().get(action)
+        if step is None:
+            raise ValueError(f"action {action} is not legal here")
+        assert isinstance(step, Action | Pending)
+        return step
+
+    def encode(self, action: Action) -> list[int]:
+        """The ids that make the engine's ``action`` from this decision (its no-limit
+        amount must be one of the sizes offered). ``ValueError`` when none do."""
+        sequence: list[int] = []
+        probe = self.clone()
+        for _ in range(60):
+            found = None
+            for candidate, step in probe._legal().items():
+                if _same(step, action) or (
+                    isinstance(step, Pending) and _continues(step, action, probe.hand.to_act)
+                ):
+                    found = candidate
+                    break
+            if found is None:
+                raise ValueError(f"{action} has no id here")
+            sequence.append(found)
+            if not isinstance(probe._legal()[found], Pending):
+                return sequence
+            probe.apply(found)
+        raise ValueError(f"{action} has no id here")  # pragma: no cover - choices are short
+
+
+def _same(step: object, action: Action) -> bool:
+    """Whether a step is the engine's action (a set of cards in any order)."""
+    return isinstance(step, Action) and step._replace(cards=tuple(sorted(step.cards))) == (
+        action._replace(cards=tuple(sorted(action.cards)))
+    )
+
+
+def _continues(pending: Pending, action: Action, seat: int | None) -> bool:
+    """Whether a choice in progress can still end as ``action``."""
+    option = pending.option
+    if action.seat != seat or action.verb is not option.verb or action.target != option.target:
+        return False
+    if pending.kind == "open":
+        return True
+    chosen = tuple(sorted(action.cards))
+    return chosen[: len(pending.cards)] == pending.cards
