@@ -16,7 +16,13 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 #: Files whose examples must not silently disappear.
-WITH_EXAMPLES = {"README.md", "docs/api.md", "docs/hand-records.md", "docs/rules.md"}
+WITH_EXAMPLES = {
+    "README.md",
+    "docs/api.md",
+    "docs/hand-records.md",
+    "docs/rules.md",
+    "docs/research.md",
+}
 
 
 def _name(path: Path) -> str:
