@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
 import pytest
@@ -418,7 +418,9 @@ def test_both_evaluators_refuse_alike_what_is_no_hand(cards: object, suit: objec
         assert not ok or is_plain_int(cards)
         ok, _ = outcome(lambda evaluate=evaluate: evaluate([1, 2], suit))  # type: ignore[misc]
         assert not ok or suit is None or is_plain_int(suit)
-    assert all(result == results[0] for result in results)
+    # An iterator is used up by the first evaluator: the second sees it empty.
+    if not isinstance(cards, Iterator):
+        assert all(result == results[0] for result in results)
 
 
 @pytest.mark.rule("R-CARD-1")
