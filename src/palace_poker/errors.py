@@ -126,7 +126,9 @@ ERROR_CODES: dict[str, str] = {
     "record_incomplete": "the hand is not over after the record's last action",
     "result_mismatch": "the record's result differs from the replayed result",
     # The table server (docs/server.md).
-    "invalid_settings": "a table's settings (the create form, or a serve option) are out of range",
+    "invalid_settings": (
+        "a table's settings (its form, a serve option) or an environment's are out of range"
+    ),
     "unknown_table": "no table has this id (the invite link is wrong or the table was never made)",
     "seat_taken": "the seat asked for has a player already",
     "name_taken": "someone at the table has that name already",

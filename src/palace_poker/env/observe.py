@@ -8,7 +8,7 @@ observer** (block 0 is the observer, block 1 the player on their left, ...) and
 padded to ten blocks, so one network serves every table size. Chips are divided
 by the chips in play (the start stacks' sum), so every entry is in [0, 1].
 
-Layout (:data:`SIZE` = 1,894 numbers):
+Layout (:data:`SIZE` = 1,887 numbers):
 
 * ten seat blocks of :data:`SEAT_SIZE` = 166: present, in the hand, all-in, to act,
   dealer, attacker, defender, quiet turn taken (R-END-4), stack, chips in the pot,

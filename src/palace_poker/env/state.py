@@ -30,6 +30,7 @@ from typing import Final
 
 from palace_poker.actions import Action, Verb
 from palace_poker.cards import Card
+from palace_poker.chance import ChanceStep
 from palace_poker.config import Rules
 from palace_poker.env.actions import (
     BET_BASE,
@@ -76,6 +77,17 @@ class EnvState:
     def __init__(self, hand: Hand, pending: Pending | None = None) -> None:
         self.hand = hand
         self.pending = pending
+        # The chance step due, read once a version: the hand builds it anew at
+        # every read (its outcomes sorted), and a step reads it several times.
+        self._chance_at = -1
+        self._chance: ChanceStep | None = None
+
+    def _due(self) -> ChanceStep | None:
+        """The hand's chance step due now (cached for the hand's version)."""
+        version = self.hand.version
+        if version != self._chance_at:
+            self._chance_at, self._chance = version, self.hand.chance
+        return self._chance
 
     @classmethod
     def new(cls, rules: Rules, stacks: list[int], *, dealer: int = 0) -> EnvState:
@@ -100,7 +112,7 @@ class EnvState:
         hand = self.hand
         if hand.over:
             return TERMINAL
-        if hand.chance is not None:
+        if self._due() is not None:
             return CHANCE
         seat = hand.to_act
         assert seat is not None
@@ -108,7 +120,7 @@ class EnvState:
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards the due chance node can give, as ``(card index, probability)``."""
-        step = self.hand.chance
+        step = self._due()
         if step is None:
             return []
         p = 1.0 / len(step.outcomes)
@@ -125,7 +137,7 @@ class EnvState:
 
     def legal_actions(self) -> list[int]:
         """The legal action ids of the player to decide, ascending (empty otherwise)."""
-        if self.hand.over or self.hand.chance is not None:
+        if self.hand.over or self._due() is not None:
             return []
         return sorted(self._legal())
 
@@ -225,7 +237,7 @@ class EnvState:
         """Apply an action id of the player to decide, or a chance outcome (a card
         index) at a chance node. Raises ``ValueError`` for an id that is not legal."""
         hand = self.hand
-        if hand.chance is not None:
+        if self._due() is not None:
             hand.apply_chance(Card(action))
             return
         step = self._legal().get(action)

@@ -1,0 +1,395 @@
+"""Palace Poker as a Gymnasium environment: one learning seat against bots.
+
+**Importing this module registers** ``PalacePoker-v0`` (the ``research`` extra
+provides Gymnasium), so that ``gymnasium.make`` and ``gymnasium.make_vec`` build
+:class:`PalacePokerEnv` with any of its keyword arguments:
+
+>>> import gymnasium
+>>> import numpy as np
+>>> import palace_poker.env.gymnasium  # registers PalacePoker-v0
+>>> env = gymnasium.make("PalacePoker-v0", num_players=3, opponents="random")
+>>> obs, info = env.reset(seed=7)
+>>> from palace_poker.env import observe
+>>> obs.shape == (observe.SIZE,), obs.dtype, info["action_mask"].dtype
+(True, dtype('float32'), dtype('int8'))
+>>> policy = np.random.default_rng(0)
+>>> terminated = False
+>>> while not terminated:  # a masked random policy
+...     action = policy.choice(np.flatnonzero(info["action_mask"]))
+...     obs, reward, terminated, truncated, info = env.step(action)
+>>> reward == env.unwrapped.state.returns()[info["seat"]] / 20  # chips / the big bet
+True
+
+**An episode is one hand.** The learner plays one seat (``seat``, or a seat drawn
+at each reset); the other seats are bots of the registry
+(:func:`palace_poker.bots.make_bot`). Within :meth:`~PalacePokerEnv.reset` and
+:meth:`~PalacePokerEnv.step` the cards (every chance node of
+:class:`~palace_poker.env.state.EnvState`) and the bots' decisions are played until
+the learner has a decision or the hand is over, so every observation is one the
+learner acts on. Every draw — the dealer seat, the learner's seat, each bot's seed,
+each card — comes from ``self.np_random``, which ``reset(seed=...)`` seeds: the same
+seed and the same actions give the same hand. A hand that ends before the learner's
+first decision (in two-handed play, when the bot folds at once) is dealt again: no
+action of the learner could change it, and Gymnasium has no episode of no steps.
+
+**Spaces.** The observation is :func:`palace_poker.env.observe.vector` of the
+learner's seat, ``Box(0, 1, (observe.SIZE,), float32)``, a new array every step. The action
+is one of the :data:`~palace_poker.env.actions.NUM_ACTIONS` ids of
+:mod:`palace_poker.env.actions`, ``Discrete(70)``; a choice of several cards or a
+no-limit attack takes several steps of the learner in a row.
+
+**Masks.** ``info["action_mask"]`` (int8, 1 for each legal id) and
+:meth:`~PalacePokerEnv.action_masks` (bool, the form sb3-contrib's ``MaskablePPO``
+and ``ActionMasker`` call) give the legal ids. When the episode is over no id is
+legal, so the mask is all zeros.
+
+**Reward.** Zero until the end; then the learner's chips won or lost in the hand
+divided by the big bet (so the reward is in big bets, whatever the stakes).
+
+**Illegal actions** (``illegal``): ``"penalty"`` (the default) ends the episode at
+once with the reward ``illegal_reward`` — by default minus the start stack in big
+bets, the most a hand can lose, so that no legal play is ever worse — and
+``info["illegal_action"]`` names the id (the hand is abandoned unfinished).
+``"remap"`` plays the lowest legal id instead and records the id asked for in
+``info["illegal_action"]``. An id outside ``0..69`` is no action at all and raises
+:class:`~palace_poker.errors.IllegalActionError`.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Sequence
+from typing import Any, Final
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.error import ResetNeeded
+from numpy.typing import NDArray
+
+from palace_poker.bots import Bot, make_bot
+from palace_poker.checks import MAX_PLAYERS, MIN_PLAYERS, chips, integer, short
+from palace_poker.config import Betting, Rules
+from palace_poker.env import observe
+from palace_poker.env.actions import NUM_ACTIONS
+from palace_poker.env.state import EnvState
+from palace_poker.errors import ConfigError, IllegalActionError
+
+__all__ = ["ENV_ID", "PalacePokerEnv"]
+
+#: The id this module registers with Gymnasium.
+ENV_ID: Final = "PalacePoker-v0"
+#: The default start stack, in big bets (as the arena's).
+DEFAULT_STACK_BIG_BETS: Final = 100
+ILLEGAL_MODES: Final = ("penalty", "remap")
+#: Deals tried at a reset before giving up on reaching a decision of the learner
+#: (each fails with a probability well below one: never reached in practice).
+_MAX_DEALS: Final = 1000
+
+Observation = NDArray[np.float32]
+
+
+class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
+    """One hand of Palace Poker for the learner at one seat, against bots.
+
+    Every argument is a keyword (``gymnasium.make`` passes them on):
+
+    * ``opponents``: the bots' kinds, names of :data:`palace_poker.bots.BOTS`
+      (``"random"``, ``"heuristic"``, ``"montecarlo"``): one name (or a list of one)
+      for every opponent, or one name an opponent in seat order from the learner's
+      left (the first sits one seat to the learner's left, the next two seats ...).
+    * ``num_players``: 2 to 10; by default one more than a list of several
+      opponents, else 2.
+    * ``seat``: the learner's seat, fixed, or None to draw it at each reset (with the
+      dealer drawn too, every position at the table is played).
+    * ``small_bet``, ``big_bet``, ``ante``, ``betting``: the stakes and the structure
+      (:meth:`palace_poker.Rules.of`: the big bet defaults to 2 small bets, the ante
+      to half a small bet, ``"limit"`` or ``"no-limit"``).
+    * ``stack``: every player's chips at the start of the hand (default 100 big bets).
+    * ``illegal``, ``illegal_reward``: what an illegal id does (the module's text).
+    * ``render_mode``: None, or ``"ansi"`` for :meth:`render` to return the learner's
+      view in words (:func:`palace_poker.env.observe.text`).
+
+    Bad values raise a :class:`~palace_poker.errors.ConfigError` (a ``ValueError``)
+    that names them: ``invalid_players`` for the counts, the seat and the stack (a
+    bool is not a count), ``unknown_bot`` for a name the registry lacks,
+    ``invalid_rules`` for the stakes, ``invalid_settings`` for the other options.
+
+    >>> env = PalacePokerEnv(opponents=["random", "heuristic"], seat=0, render_mode="ansi")
+    >>> env.num_players, env.opponents
+    (3, ('random', 'heuristic'))
+    >>> obs, info = env.reset(seed=3)
+    >>> print(env.render().splitlines()[1].split(",")[0])
+    you: in
+    >>> PalacePokerEnv(num_players=True)
+    Traceback (most recent call last):
+    ...
+    palace_poker.errors.ConfigError: [invalid_players] num_players must be an integer 2..10, ...
+    """
+
+    # Read from the class by gymnasium.make; Gymnasium declares it an instance variable.
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        *,
+        num_players: int | None = None,
+        opponents: str | Sequence[str] = ("heuristic",),
+        seat: int | None = None,
+        small_bet: int = 10,
+        big_bet: int | None = None,
+        ante: int | None = None,
+        betting: Betting = "limit",
+        stack: int | None = None,
+        illegal: str = "penalty",
+        illegal_reward: float | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        kinds = _kinds(opponents)
+        if num_players is None:
+            n = len(kinds) + 1 if len(kinds) > 1 else 2
+        else:
+            n = _count("num_players", num_players, MIN_PLAYERS, MAX_PLAYERS)
+        if len(kinds) == 1:
+            kinds = kinds * (n - 1)
+        elif len(kinds) != n - 1:
+            raise ConfigError(
+                "invalid_players",
+                f"{n} players need one opponent kind or {n - 1}, got {len(kinds)}",
+                details={"field": "opponents", "input": short(opponents)},
+            )
+        self.rules = Rules.of(small_bet, big_bet=big_bet, ante=ante, betting=betting)
+        self.num_players = n
+        self.opponents = kinds
+        self.fixed_seat = None if seat is None else _count("seat", seat, 0, n - 1)
+        self.stack = (
+            DEFAULT_STACK_BIG_BETS * self.rules.big_bet
+            if stack is None
+            else chips(stack, "stack", minimum=1, error=ConfigError, code="invalid_players")
+        )
+        EnvState.new(self.rules, [self.stack] * n)  # the hand's own checks (the chips' total)
+        self.illegal = _choice("illegal", illegal, ILLEGAL_MODES)
+        self.illegal_reward = _reward(illegal_reward, -self.stack / self.rules.big_bet)
+        self.render_mode = _choice("render_mode", render_mode, (None, "ansi"))
+        self.observation_space = spaces.Box(0.0, 1.0, (observe.SIZE,), np.float32)
+        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self._state: EnvState | None = None
+        self._seat = 0
+        self._bots: dict[int, Bot] = {}
+        self._over = True
+
+    # ------------------------------------------------------------ the episode
+
+    @property
+    def state(self) -> EnvState:
+        """The hand in play (raises ``ResetNeeded`` before the first reset)."""
+        if self._state is None:
+            raise ResetNeeded("call reset() before using the environment")
+        return self._state
+
+    @property
+    def seat(self) -> int:
+        """The learner's seat in this episode."""
+        self.state  # noqa: B018 - raises before the first reset
+        return self._seat
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """This episode's bots by seat (made anew at each reset, seeded from
+        ``np_random``)."""
+        self.state  # noqa: B018 - raises before the first reset
+        return dict(self._bots)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Deal a new hand and play it to the learner's first decision.
+
+        ``options`` may fix this episode's ``"seat"`` (the learner's) and
+        ``"dealer"``; each is still drawn, so fixing one leaves the other draws as
+        they were."""
+        super().reset(seed=seed)
+        seat_option, dealer_option = self._options(options)
+        rng = self.np_random
+        n = self.num_players
+        for _ in range(_MAX_DEALS):
+            dealer = int(rng.integers(n))
+            seat = int(rng.integers(n)) if self.fixed_seat is None else self.fixed_seat
+            seeds = rng.integers(2**63, size=n - 1)
+            self._seat = seat = seat if seat_option is None else seat_option
+            dealer = dealer if dealer_option is None else dealer_option
+            self._bots = {
+                (seat + 1 + i) % n: make_bot(kind, seed=int(s))
+                for i, (kind, s) in enumerate(zip(self.opponents, seeds, strict=True))
+            }
+            self._state = EnvState.new(self.rules, [self.stack] * n, dealer=dealer)
+            self._play_others()
+            if not self._state.is_terminal():
+                self._over = False
+                return self._observation(), self._info()
+        raise RuntimeError(  # pragma: no cover - see _MAX_DEALS
+            f"no hand of {_MAX_DEALS} reached a decision of the learner"
+        )
+
+    def step(
+        self, action: int | np.integer[Any] | NDArray[np.integer[Any]]
+    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Apply the learner's action id (an int, a NumPy integer or a 0-d integer
+        array), then play on to their next decision or the end of the hand. Returns
+        ``(observation, reward, terminated, False, info)``."""
+        state = self.state
+        if self._over:
+            raise ResetNeeded("the episode is over: call reset() to deal a new hand")
+        chosen = _action_id(action)
+        legal = state.legal_actions()
+        extra: dict[str, Any] = {}
+        if chosen not in legal:
+            extra["illegal_action"] = chosen
+            if self.illegal == "penalty":
+                self._over = True
+                return self._observation(), self.illegal_reward, True, False, self._info(extra)
+            chosen = legal[0]
+        state.apply(chosen)
+        self._play_others()
+        self._over = terminated = state.is_terminal()
+        reward = 0.0
+        if terminated:
+            reward = state.returns()[self._seat] / self.rules.big_bet
+        return self._observation(), reward, terminated, False, self._info(extra)
+
+    def action_masks(self) -> NDArray[np.bool_]:
+        """The legal ids as a bool array (all False once the episode is over)."""
+        return self._mask().astype(np.bool_)
+
+    def render(self) -> str | None:
+        """The learner's view in words (``render_mode="ansi"``), else None."""
+        if self.render_mode is None:
+            return None
+        text = observe.text(self.state, self._seat)
+        if self.state.is_terminal():
+            text += f"\nhand over: you won {self.state.returns()[self._seat]:+g} chips"
+        return text
+
+    # ------------------------------------------------------------ inside
+
+    def _play_others(self) -> None:
+        """Deal the cards due and let the bots act, until the learner decides or the
+        hand ends. A bot's action goes to the engine whole (its no-limit amount
+        need not be one of the ids' sizes), so no choice is ever left pending."""
+        state = self.state
+        hand = state.hand
+        rng = self.np_random
+        while not hand.over:
+            chance = hand.chance  # the state's chance node, read once (it is computed)
+            if chance is not None:
+                outcomes = chance.outcomes  # equally likely (EnvState.chance_outcomes)
+                hand.apply_chance(outcomes[int(rng.integers(len(outcomes)))])
+                continue
+            seat = hand.to_act
+            if seat == self._seat:
+                return
+            assert seat is not None
+            assert state.pending is None  # a bot's turn starts with no choice pending
+            hand.apply(self._bots[seat].act(hand.observe(seat)))
+
+    def _observation(self) -> Observation:
+        return np.array(observe.vector(self.state, self._seat), dtype=np.float32)
+
+    def _mask(self) -> NDArray[np.int8]:
+        state = self.state
+        if self._over:
+            return np.zeros(NUM_ACTIONS, dtype=np.int8)
+        return np.array(state.legal_mask(), dtype=np.int8)
+
+    def _info(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {"action_mask": self._mask(), "seat": self._seat, **(extra or {})}
+
+    def _options(self, options: dict[str, Any] | None) -> tuple[int | None, int | None]:
+        """The ``seat`` and ``dealer`` of ``reset``'s options, checked."""
+        options = dict(options or {})
+        unknown = sorted(map(str, options.keys() - {"seat", "dealer"}))
+        if unknown:
+            raise ConfigError(
+                "invalid_settings",
+                f"reset takes the options 'seat' and 'dealer', got {', '.join(unknown)}",
+                details={"input": short(options)},
+            )
+        last = self.num_players - 1
+        found = [
+            None if options.get(key) is None else _count(key, options[key], 0, last)
+            for key in ("seat", "dealer")
+        ]
+        return found[0], found[1]
+
+
+# ------------------------------------------------------------------ checks
+
+
+def _count(what: str, value: object, low: int, high: int) -> int:
+    return integer(
+        value, what, minimum=low, maximum=high, error=ConfigError, code="invalid_players"
+    )
+
+
+def _kinds(opponents: object) -> tuple[str, ...]:
+    """The opponents' kinds, each made once so that an unknown name raises the
+    registry's own error (``unknown_bot``)."""
+    if isinstance(opponents, str):
+        kinds: tuple[object, ...] = (opponents,)
+    elif isinstance(opponents, list | tuple):
+        kinds = tuple(opponents)
+    else:
+        kinds = ()
+    if not kinds or not all(isinstance(kind, str) for kind in kinds):
+        raise ConfigError(
+            "invalid_players",
+            f"opponents must be a bot's name or a list of them, got {short(opponents)}",
+            details={"field": "opponents", "input": short(opponents)},
+        )
+    names = tuple(str(kind) for kind in kinds)
+    for kind in dict.fromkeys(names):
+        make_bot(kind, seed=0)
+    return names
+
+
+def _choice(what: str, value: object, allowed: tuple[str | None, ...]) -> Any:
+    if isinstance(value, str | None) and value in allowed:
+        return value
+    raise ConfigError(
+        "invalid_settings",
+        f"{what} must be one of {', '.join(map(repr, allowed))}, got {short(value)}",
+        details={"field": what, "input": short(value)},
+    )
+
+
+def _reward(value: object, default: float) -> float:
+    if value is None:
+        return default
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    raise ConfigError(
+        "invalid_settings",
+        f"illegal_reward must be a finite number, got {short(value)}",
+        details={"field": "illegal_reward", "input": short(value)},
+    )
+
+
+def _action_id(action: object) -> int:
+    """An action id from an int, a NumPy integer or a 0-d integer array."""
+    try:
+        value = None if isinstance(action, bool | np.bool_) else operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        value = None
+    if value is None or not 0 <= value < NUM_ACTIONS:
+        raise IllegalActionError(
+            "illegal_action",
+            f"the action must be an id 0..{NUM_ACTIONS - 1} of the action space, "
+            f"got {short(action)}",
+            details={"input": short(action)},
+        )
+    return value
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="palace_poker.env.gymnasium:PalacePokerEnv")
