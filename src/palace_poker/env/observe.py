@@ -128,7 +128,8 @@ def text(state: EnvState, seat: int) -> str:
     pending = state.pending if view.to_act == seat else None
     if pending is not None:
         lines.append(f"choosing: {pending.kind} {_cards(pending.cards)}".rstrip())
-    lines.append(f"set aside {_cards(view.set_aside)}; stock {view.stock_size}")
+    aside = f"set aside {_cards(view.set_aside)}; " if view.set_aside else ""
+    lines.append(f"{aside}stock {view.stock_size}")
     return "\n".join(lines)
 
 

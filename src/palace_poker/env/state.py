@@ -81,6 +81,10 @@ class EnvState:
         # every read (its outcomes sorted), and a step reads it several times.
         self._chance_at = -1
         self._chance: ChanceStep | None = None
+        # The legal ids of the decision due, for its (version, choice in progress):
+        # a step asks for them twice (the mask, then apply).
+        self._legal_for: tuple[int, Pending | None] | None = None
+        self._legal_ids: dict[int, object] = {}
 
     def _due(self) -> ChanceStep | None:
         """The hand's chance step due now (cached for the hand's version)."""
@@ -150,6 +154,13 @@ class EnvState:
 
     def _legal(self) -> dict[int, object]:
         """Each legal id and what it does: an engine action, or a step of a choice."""
+        key = (self.hand.version, self.pending)
+        cached = self._legal_for
+        if cached is None or cached[0] != key[0] or cached[1] is not key[1]:
+            self._legal_ids, self._legal_for = self._legal_now(), key
+        return self._legal_ids
+
+    def _legal_now(self) -> dict[int, object]:
         pending = self.pending
         if pending is not None:
             return self._pending_steps(pending)
