@@ -25,6 +25,7 @@ from importlib import metadata
 from pathlib import Path
 
 import bench_engine as engine
+import bench_envs as envs
 import bench_evaluator as bench  # beside this script, which is first on sys.path
 
 import palace_poker
@@ -257,6 +258,26 @@ def engine_rows(figures: engine.Figures, sizes: engine.Sizes) -> tuple[list[Row]
     return rows, missing
 
 
+def env_rows(figures: list[envs.Figure]) -> list[Row]:
+    """The environments' rows (issue 10): ours against each anchor present."""
+    by_name = {f.name: f.steps_per_second for f in figures}
+    pairs = [
+        ("ours: PettingZoo AEC", "PettingZoo texas_holdem_no_limit_v6", 1.0),
+        ("ours: OpenSpiel python_palace_poker", "OpenSpiel universal_poker", 1.0),
+        ("ours: OpenSpiel python_palace_poker", "OpenSpiel leduc_poker", None),
+        ("ours: OpenSpiel python_palace_poker", "OpenSpiel python_kuhn_poker", None),
+        ("ours: Gymnasium (vs random)", "ours: EnvState (vector + mask)", None),
+    ]
+    rows = []
+    for ours, anchor, target in pairs:
+        if ours in by_name and anchor in by_name:
+            goal = f"env steps, {ours.removeprefix('ours: ')}: " + (
+                f"at least {anchor}" if target else f"beside {anchor}"
+            )
+            rows.append(Row(goal, by_name[ours], by_name[anchor], anchor, target))
+    return rows
+
+
 def rate(value: float) -> str:
     if value >= 1e6:
         return f"{value / 1e6:.2f} M/s"
@@ -360,7 +381,10 @@ def main(argv: list[str]) -> int:
         print(f"ENGINE FAILURE: {error}")
         return 1
     more, missing = engine_rows(figures, engine_sizes)
-    print(table(rows + more))
+    env_figures, env_missing = envs.measure(300 if args.quick else 20_000)
+    env_more = env_rows(env_figures)
+    missing += env_missing
+    print(table(rows + more + env_more))
     if missing:
         print(f"Left out, not installed: {', '.join(missing)}.")
     print()
