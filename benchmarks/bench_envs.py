@@ -161,7 +161,7 @@ def measure(steps: int) -> tuple[list[Figure], list[str]]:
     if _available("gymnasium"):
         import gymnasium as gym  # noqa: PLC0415
 
-        import palace_poker.env.gymnasium  # noqa: PLC0415 - registers PalacePoker-v0
+        importlib.import_module("palace_poker.env.gymnasium")  # registers PalacePoker-v0
 
         def ours_gym() -> Any:
             return gym.make("PalacePoker-v0", opponents=("random",), betting="no-limit", stack=200)
@@ -174,15 +174,23 @@ def measure(steps: int) -> tuple[list[Figure], list[str]]:
     if _available("pyspiel"):
         import pyspiel  # noqa: PLC0415
 
-        import palace_poker.env.openspiel  # noqa: F401, PLC0415 - registers the game
-
-        games = [
-            ("ours: OpenSpiel python_palace_poker", "python_palace_poker", {"players": PLAYERS}),
+        importlib.import_module("open_spiel.python.games")  # registers python_kuhn_poker
+        games: list[tuple[str, str, dict[str, int]]] = [
             ("OpenSpiel universal_poker", "universal_poker", {}),
             ("OpenSpiel leduc_poker", "leduc_poker", {}),
             ("OpenSpiel python_kuhn_poker", "python_kuhn_poker", {}),
         ]
-        importlib.import_module("open_spiel.python.games")  # registers python_kuhn_poker
+        if _available("palace_poker.env.openspiel"):  # registers python_palace_poker
+            games.insert(
+                0,
+                (
+                    "ours: OpenSpiel python_palace_poker",
+                    "python_palace_poker",
+                    {"players": PLAYERS},
+                ),
+            )
+        else:
+            missing.append("our OpenSpiel game")
         for label, name, params in games:
             game = pyspiel.load_game(name, params)
             figures.append(Figure(label, _timed(functools.partial(_openspiel_steps, game), steps)))
