@@ -64,6 +64,8 @@ def test_masks_are_the_legal_ids_and_every_legal_id_applies(seed: int) -> None:
     assert state.current_player() == TERMINAL
     assert sum(state.returns()) == 0.0
     assert state.legal_actions() == []
+    with pytest.raises(ValueError, match="hand is over"):
+        state.apply(0)
     assert steps > 0
 
 

@@ -70,8 +70,8 @@ def _run(uv: Path, env: dict[str, str], *cmd: str) -> int:
 
 def _test(uv: Path, env: dict[str, str], args: list[str]) -> int:
     steps: list[tuple[str, ...]] = [
-        ("ruff", "check", "src", "tests", "tools", "benchmarks"),
-        ("ruff", "format", "--check", "src", "tests", "tools", "benchmarks"),
+        ("ruff", "check", "src", "tests", "tools", "benchmarks", "examples"),
+        ("ruff", "format", "--check", "src", "tests", "tools", "benchmarks", "examples"),
         ("mypy",),
         ("pytest", "--cov", "--cov-report=term", *args),
     ]

@@ -137,9 +137,10 @@ def _seat_line(view: Observation, other: int, seat: int) -> str:
     who = "you" if other == seat else f"seat {other}"
     state = "in" if view.in_hand[other] else "out"
     known = view.palace if other == seat else view.known_palaces.get(other, ())
+    banner = view.banners[other] if other < len(view.banners) else "-"  # (being dealt)
     line = (
         f"{who}: {state}, stack {view.stacks[other]}, in pot {view.contributions[other]}, "
-        f"banner {view.banners[other]}, soldiers [{_cards(view.soldiers[other])}]"
+        f"banner {banner}, soldiers [{_cards(view.soldiers[other])}]"
     )
     if known:
         line += f", palace [{_cards(known)}]"

@@ -502,6 +502,7 @@ class PalacePokerObserver:
         self._public = bool(iig_obs_type.public_info)
         self._private = iig_obs_type.private_info
         self._standard = self._public and self._private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self._first: dict[tuple[object, ...], np.ndarray[Any, np.dtype[np.float32]]] = {}
         self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None
         self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]]
         if self._standard:
@@ -514,13 +515,29 @@ class PalacePokerObserver:
             self.dict = {}
 
     def set_from(self, state: PalacePokerState, player: int) -> None:
-        """Write ``player``'s tensor of ``state`` (the two standard kinds only)."""
-        if self.tensor is None:
+        """Write ``player``'s tensor of ``state`` (the two standard kinds only).
+
+        The tensors of a game's first node are kept: OpenSpiel asks for one each
+        time it sizes a Python game's tensor, that is at every ``observation_tensor``
+        and ``information_state_tensor`` call."""
+        tensor = self.tensor
+        if tensor is None:
             return
+        env = state.env
+        hand = env.hand
+        key = None
+        if hand.version == 0:  # the first node: nothing dealt yet
+            key = (player, hand.rules, hand.start_stacks, hand.dealer)
+            first = self._first.get(key)
+            if first is not None:
+                tensor[:] = first
+                return
         if self._recall:
-            self.tensor[:] = information_state_vector(state.env, player)
+            tensor[:] = information_state_vector(env, player)
         else:
-            self.tensor[:] = observe.vector(state.env, player)
+            tensor[:] = observe.vector(env, player)
+        if key is not None:
+            self._first[key] = tensor.copy()
 
     def string_from(self, state: PalacePokerState, player: int) -> str:
         """``player``'s string of ``state``."""

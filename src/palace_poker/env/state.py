@@ -248,6 +248,8 @@ class EnvState:
         """Apply an action id of the player to decide, or a chance outcome (a card
         index) at a chance node. Raises ``ValueError`` for an id that is not legal."""
         hand = self.hand
+        if hand.over:
+            raise ValueError(f"action {action} is not legal here: the hand is over")
         if self._due() is not None:
             hand.apply_chance(Card(action))
             return
@@ -263,7 +265,7 @@ class EnvState:
 
     def engine_action(self, action: int) -> Action | Pending:
         """What a legal id does: the engine's action, or the choice it continues."""
-        step = self._legal().get(action)
+        step = self._legal().get(action) if self.legal_actions() else None
         if step is None:
             raise ValueError(f"action {action} is not legal here")
         assert isinstance(step, Action | Pending)
