@@ -214,3 +214,26 @@ def test_the_result_of_a_copy_is_its_own_value() -> None:
     assert copy.result == hand.result
     with pytest.raises(AttributeError):
         copy.result.end = "tie"  # type: ignore[union-attr, misc]
+
+
+def test_a_hand_pickles_to_the_same_hand() -> None:
+    """Research libraries save states with pickle (OpenSpiel's serialize): the
+    compiled engine's classes pickle through their constructors."""
+    import pickle  # noqa: PLC0415
+
+    for seed in range(20):
+        rng = random.Random(seed)
+        hand = Hand.deal(
+            Rules.of(10), [100, 100, 100], dealer=0, explicit_chance=rng.random() < 0.5
+        )
+        for _ in range(rng.randint(0, 30)):
+            if hand.over:
+                break
+            if hand.chance is not None:
+                hand.apply_chance(rng.choice(hand.chance.outcomes))
+            else:
+                hand.apply(rng.choice(hand.legal_actions()))
+        again = pickle.loads(pickle.dumps(hand))
+        assert again.observe(None) == hand.observe(None)
+        assert again.events == hand.events
+        assert again.version == hand.version

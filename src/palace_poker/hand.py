@@ -428,6 +428,10 @@ class Hand:
     def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
         return self.copy()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickling by the constructor: the compiled class has no default for it.
+        return (Hand, (self._state,))
+
     # ------------------------------------------------------------ observations
 
     def observe(self, viewer: object) -> Observation:

@@ -22,7 +22,7 @@ stock are one and the same value.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from palace_poker.actions import Action
 from palace_poker.cards import DECK, Card
@@ -126,6 +126,11 @@ class Deal:
         self.aside = aside
         #: palace cards dealt so far (card ``k`` goes to dealing position ``k % n``)
         self.palace_cards = palace_cards
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickling by the constructor: the compiled class has no default (its
+        # __init__ takes arguments, which pickle's default would not pass).
+        return (Deal, (self.banners, self.aside, self.palace_cards))
 
 
 class HandState:
@@ -296,6 +301,11 @@ class HandState:
     events_shared: bool
     result: HandResult | None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickling by the constructor (see Deal.__reduce__): every field but ``n``,
+        # which the constructor works out.
+        return (_restore_state, (tuple(getattr(self, f) for f in _STATE_FIELDS),))
+
     def copy(self, source: ShuffleSource | None) -> HandState:
         """A copy: every value shared (they are immutable; the events until either
         side adds one), ``source`` its own."""
@@ -396,6 +406,48 @@ class HandState:
             return cards
         excluded = self.banners[against] & 3
         return [c for c in cards if c & 3 != excluded]
+
+
+#: The constructor's fields, in ``__slots__`` order (``n`` is derived).
+_STATE_FIELDS: Final = (
+    "actions",
+    "banners",
+    "battle",
+    "chance",
+    "contributions",
+    "deal",
+    "dealer",
+    "discard_owners",
+    "discard_pile",
+    "discard_public",
+    "drawn",
+    "events",
+    "events_shared",
+    "in_hand",
+    "names",
+    "palaces",
+    "phase",
+    "quiet",
+    "result",
+    "revealed",
+    "rules",
+    "set_aside",
+    "shuffles",
+    "soldiers",
+    "source",
+    "start_stacks",
+    "stock_owners",
+    "stock_public",
+    "to_act",
+    "trim_rule",
+    "turn",
+    "version",
+)
+
+
+def _restore_state(values: tuple[Any, ...]) -> HandState:
+    """A state rebuilt from its pickled fields (:meth:`HandState.__reduce__`)."""
+    return HandState(**dict(zip(_STATE_FIELDS, values, strict=True)))
 
 
 def replaced(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
