@@ -37,9 +37,10 @@ def _timed(loop: Callable[[int], int], steps: int) -> float:
 
 
 def raw_state(steps: int, seed: int = 0) -> int:
-    """Our EnvState with the acting seat's vector and mask: the adapters' floor."""
+    """Our EnvState with the acting seat's observation (its non-zero entries, as the
+    adapters read it) and mask: what the adapters add their libraries' costs to."""
     from palace_poker import Rules  # noqa: PLC0415
-    from palace_poker.env.observe import vector  # noqa: PLC0415
+    from palace_poker.env.observe import entries  # noqa: PLC0415
     from palace_poker.env.state import CHANCE, EnvState  # noqa: PLC0415
 
     rng = random.Random(seed)
@@ -50,7 +51,7 @@ def raw_state(steps: int, seed: int = 0) -> int:
             if state.current_player() == CHANCE:
                 state.apply(rng.choice(state.chance_outcomes())[0])
                 continue
-            vector(state, state.current_player())
+            entries(state, state.current_player())
             mask = state.legal_mask()
             state.apply(rng.choice([i for i, bit in enumerate(mask) if bit]))
             done += 1
@@ -134,7 +135,7 @@ def _available(module: str) -> bool:
 
 def measure(steps: int) -> tuple[list[Figure], list[str]]:
     """Every environment present, at ``steps`` decisions each; and those left out."""
-    figures = [Figure("ours: EnvState (vector + mask)", _timed(raw_state, steps))]
+    figures = [Figure("ours: EnvState (observation + mask)", _timed(raw_state, steps))]
     missing: list[str] = []
     if _available("pettingzoo"):
         from palace_poker.env import pettingzoo as ours_pz  # noqa: PLC0415
@@ -143,7 +144,7 @@ def measure(steps: int) -> tuple[list[Figure], list[str]]:
             return ours_pz.env(num_players=PLAYERS, betting="no-limit", stack=200)
 
         figures.append(Figure("ours: PettingZoo AEC", _timed(lambda n: pettingzoo(ours, n), steps)))
-        if _available("rlcard"):
+        if _available("rlcard") and _available("pygame"):
             from pettingzoo.classic import (  # type: ignore[import-untyped]  # noqa: PLC0415
                 texas_holdem_no_limit_v6,
             )
@@ -155,7 +156,7 @@ def measure(steps: int) -> tuple[list[Figure], list[str]]:
                 )
             )
         else:
-            missing.append("PettingZoo texas_holdem_no_limit_v6 (needs rlcard)")
+            missing.append("PettingZoo texas_holdem_no_limit_v6 (needs rlcard and pygame)")
     else:
         missing.append("pettingzoo")
     if _available("gymnasium"):

@@ -266,7 +266,7 @@ def env_rows(figures: list[envs.Figure]) -> list[Row]:
         ("ours: OpenSpiel python_palace_poker", "OpenSpiel universal_poker", 1.0),
         ("ours: OpenSpiel python_palace_poker", "OpenSpiel leduc_poker", None),
         ("ours: OpenSpiel python_palace_poker", "OpenSpiel python_kuhn_poker", None),
-        ("ours: Gymnasium (vs random)", "ours: EnvState (vector + mask)", None),
+        ("ours: Gymnasium (vs random)", "ours: EnvState (observation + mask)", None),
     ]
     rows = []
     for ours, anchor, target in pairs:

@@ -294,7 +294,10 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
             hand.apply(self._bots[seat].act(hand.observe(seat)))
 
     def _observation(self) -> Observation:
-        return np.array(observe.vector(self.state, self._seat), dtype=np.float32)
+        vector = np.zeros(observe.SIZE, dtype=np.float32)
+        indices, values = observe.entries(self.state, self._seat)  # the few non-zero ones
+        vector[indices] = values
+        return vector
 
     def _mask(self) -> NDArray[np.int8]:
         state = self.state

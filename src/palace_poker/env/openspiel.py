@@ -535,7 +535,9 @@ class PalacePokerObserver:
         if self._recall:
             tensor[:] = information_state_vector(env, player)
         else:
-            tensor[:] = observe.vector(env, player)
+            tensor.fill(0.0)
+            indices, values = observe.entries(env, player)  # the few non-zero ones
+            tensor[indices] = values
         if key is not None:
             self._first[key] = tensor.copy()
 

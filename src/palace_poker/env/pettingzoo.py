@@ -57,7 +57,6 @@ the same after every step.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
@@ -216,8 +215,9 @@ class PalacePokerEnv(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no
         """The agent's observation vector and action mask (see the module)."""
         state = self.hand_state
         seat = self._seats[agent]
-        # array("f") converts the floats as NumPy's float32 cast does, and faster.
-        vector = np.array(array("f", observe.vector(state, seat)))
+        vector = np.zeros(observe.SIZE, dtype=np.float32)
+        indices, values = observe.entries(state, seat)  # the few non-zero ones
+        vector[indices] = values
         if state.current_player() == seat:
             mask = np.array(bytearray(state.legal_mask()), dtype=np.int8)
         else:
