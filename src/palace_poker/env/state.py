@@ -81,6 +81,8 @@ class EnvState:
         # every read (its outcomes sorted), and a step reads it several times.
         self._chance_at = -1
         self._chance: ChanceStep | None = None
+        self._outcomes_at = -1
+        self._outcomes: list[tuple[int, float]] = []
         # The legal ids of the decision due, for its (version, choice in progress):
         # a step asks for them twice (the mask, then apply).
         self._legal_for: tuple[int, Pending | None] | None = None
@@ -127,8 +129,11 @@ class EnvState:
         step = self._due()
         if step is None:
             return []
-        p = 1.0 / len(step.outcomes)
-        return [(int(card), p) for card in step.outcomes]
+        if self._outcomes_at != self._chance_at:  # once a chance node
+            p = 1.0 / len(step.outcomes)
+            self._outcomes = [(int(card), p) for card in step.outcomes]
+            self._outcomes_at = self._chance_at
+        return list(self._outcomes)
 
     def returns(self) -> list[float]:
         """Each seat's chips won (or lost, negative) in the hand; zeros before its end."""
