@@ -234,3 +234,21 @@ def test_the_create_form_gives_settings_the_engine_accepts_or_a_code(form: objec
     settings_.rules()
     assert 2 <= settings_.seats <= 10
     assert len(settings_.bots) < settings_.seats
+
+
+def test_a_refusal_reads_as_the_players_own_action() -> None:
+    """The server puts the hand seat before the action text a player sends; the
+    engine's refusal quotes the text, and the player reads it without that seat."""
+    table = _table(seats=2, bots=0)
+    table.submit("started", {}, at=1.0)
+    table.submit("hand_started", {}, at=2.0)
+    seat = table.to_act()
+    at = table.hand_seat(seat) if seat is not None else None
+    for text, code in (("fly", "unknown_verb"), ("stay", "stale_version")):
+        with pytest.raises(PalaceError) as refused:
+            table.submit(
+                "action", {"seat": seat, "action": text, "version": 9, "by": "player"}, at=3.0
+            )
+        assert refused.value.code == code
+        assert f"'{at} " not in refused.value.message
+        assert not refused.value.message.startswith(f"{at} ")

@@ -393,9 +393,11 @@ class Table:
 def _without_seat(err: PalaceError, prefix: str) -> PalaceError:
     """The engine's refusal as the player reads it: the action's text begins with
     the hand seat the server put before it, which the player never typed."""
-    if not err.message.startswith(prefix):
+    message = err.message.replace(f"'{prefix}", "'")  # quoted: "unknown verb 'fly' in 'fly'"
+    message = message.removeprefix(prefix)
+    if message == err.message:
         return err
-    return type(err)(err.code, err.message[len(prefix) :], rule=err.rule, details=err.details)
+    return type(err)(err.code, message, rule=err.rule, details=err.details)
 
 
 def _bot_kinds() -> tuple[str, ...]:
