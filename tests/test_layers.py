@@ -60,7 +60,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 #: The table server's own layers, bottom first; the first five are pure (no I/O and
 #: no library beyond the standard one), the rest need the ``server`` extra.
 SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
-    ("settings", "recording"),
+    ("settings", "recording", "ledger"),
     ("table",),
     ("projection", "protocol"),
     ("store",),
@@ -68,7 +68,7 @@ SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("app",),
     ("command",),
 )
-SERVER_PURE = ("settings", "recording", "table", "projection", "protocol")
+SERVER_PURE = ("settings", "recording", "ledger", "table", "projection", "protocol")
 LAYER_OF = {module: index for index, (_, modules) in enumerate(LAYERS) for module in modules}
 
 

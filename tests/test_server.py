@@ -95,6 +95,19 @@ def test_two_people_and_a_bot_play_a_whole_game(server: ServerProcess) -> None:
             assert player.view["table"]["status"] == "over"
             assert sum(s["stack"] for s in player.view["seats"]) == 120
             assert not [e for e in player.errors if e["code"] != "not_host"], player.errors
+        assert watcher.view is not None
+        ledger = watcher.view["ledger"]
+        assert [r["name"] for r in ledger] == ["Ann", "Ada", "Bob"]
+        assert sum(r["net"] for r in ledger) == 0
+        owed = {r["name"]: r["net"] for r in ledger}
+        for transfer in watcher.view["settle"]:  # the settle-up leaves everyone square
+            owed[transfer["payer"]] += transfer["chips"]
+            owed[transfer["payee"]] -= transfer["chips"]
+        assert set(owed.values()) == {0}
+        sheet = httpx.get(f"{server.base}/api/tables/{table}/ledger.csv")
+        assert sheet.headers["content-type"].startswith("text/csv")
+        assert sheet.text.splitlines()[0] == "player,buy_in,stack,net"
+        assert len(sheet.text.splitlines()) == 4
         kinds = [entry["kind"] for m in watcher.received for entry in m.get("log", [])]
         assert "hand_finished" in kinds
         assert kinds[-1] == "game_over"

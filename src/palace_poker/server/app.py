@@ -27,6 +27,7 @@ from fastapi.staticfiles import StaticFiles
 from palace_poker.bots import BOTS
 from palace_poker.errors import PalaceError
 from palace_poker.server import projection
+from palace_poker.server.ledger import csv_text
 from palace_poker.server.protocol import new_table_id, new_token, read
 from palace_poker.server.runner import Client, TableRunner
 from palace_poker.server.settings import TableError, TableSettings, player_name
@@ -207,6 +208,15 @@ def create_app(config: ServerConfig) -> FastAPI:
                 "settings"
             ],
         }
+
+    @app.get("/api/tables/{table_id}/ledger.csv")
+    async def ledger_csv(table_id: str, request: Request) -> Response:
+        table = _hub(request).get(table_id).table
+        return Response(
+            csv_text(projection.table_ledger(table)),
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="ledger-{table.id}.csv"'},
+        )
 
     @app.post("/api/tables/{table_id}/seats")
     async def join(table_id: str, request: Request) -> dict[str, Any]:

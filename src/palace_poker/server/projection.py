@@ -19,6 +19,7 @@ from typing import Any
 
 from palace_poker.errors import PalaceError
 from palace_poker.redaction import redact_all
+from palace_poker.server.ledger import Row, ledger, settle
 from palace_poker.server.table import Entry, Table
 from palace_poker.wire import to_wire
 
@@ -55,7 +56,25 @@ def view(table: Table, viewer: int | None, *, connected: set[int], now: float) -
         "hand": hand_view,
         "options": options,
         "winner": table.winner,
+        "ledger": [
+            {"name": r.name, "buy_in": r.bought, "stack": r.stack, "net": r.net}
+            for r in table_ledger(table)
+        ],
+        # At the end: who pays whom, in the fewest transfers (the chips all on the table).
+        "settle": [t._asdict() for t in settle(table_ledger(table))]
+        if table.status == "over"
+        else [],
     }
+
+
+def table_ledger(table: Table) -> list[Row]:
+    """Each seated player's buy-in (the starting stack: rebuys come with the host's
+    tools), chips now (in the hand when dealt in) and result; all public."""
+    return ledger(
+        (player.name, table.settings.stack, table.stack(seat))
+        for seat, player in enumerate(table.seats)
+        if player is not None
+    )
 
 
 def entry(item: Entry, viewer: int | None) -> dict[str, Any]:
