@@ -10,9 +10,9 @@ the page while her decision is due and carries on after the reload.
 Checked: each player sees their own three palace cards, face up, and the other
 player's face down; the same cards after the reload; the hand ends (a
 ``hand_finished`` line in each log); the phone page has no horizontal scroll; no
-script error on either page. Screenshots of the table, desktop (1280x800) and phone
-(390x844), and of the filled-in home page go to ``test-artifacts/``. Skipped when
-``/usr/bin/chromium`` is absent.
+script error on either page; the chip ledger lists the three players. Screenshots
+of the table, desktop (1280x800) and phone (390x844), and of the filled-in home
+page go to ``test-artifacts/``. Skipped when ``/usr/bin/chromium`` is absent.
 """
 
 from __future__ import annotations
@@ -165,6 +165,9 @@ def test_two_players_and_a_bot_play_a_hand(browser: Browser, server: str) -> Non
             time.sleep(0.1)
 
     assert reloaded, "Ann had no decision to make before the hand ended"
+    for page in (ann, bob):  # the chip ledger: a line for each player
+        ledger = page.get_by_test_id("ledger").inner_text()
+        assert all(name in ledger for name in ("Ann", "Bob", "Ada")), ledger
     assert decisions["Ann"] >= 1
     assert decisions["Bob"] >= 1
     for page in (ann, bob):

@@ -5,6 +5,7 @@
 import { ActionPanel } from "./actions.js";
 import { Connection } from "./connection.js";
 import { $, el } from "./dom.js";
+import { drawLedger } from "./ledger.js";
 import { LogView } from "./log.js";
 import { drawMine } from "./mine.js";
 import { notify } from "./notice.js";
@@ -119,6 +120,7 @@ function redraw() {
   document.body.classList.toggle("my-turn", state.options.length > 0);
   drawTable(state, $("#seats"), $("#centre"));
   drawMine(state, $("#mine"));
+  drawLedger(view, $("#ledger"), table.id);
   actions.draw(state);
   if (!$("#join").hidden) fillSeatChoice();
   drawStatus();

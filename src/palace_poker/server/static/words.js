@@ -194,6 +194,13 @@ export function optionLabel(option, { who, amount = null }) {
 }
 
 export const UI = {
+  ledger: {
+    title: "Ledger",
+    columns: ["Player", "Bought in", "Chips", "Result"],
+    settle: "Settle up",
+    pays: (payer, payee, chips) => `${payer} pays ${payee} ${chips}`,
+    csv: "Download the ledger (CSV)",
+  },
   amount: "Raise by",
   attackWithRaise: (amount, pays) => `Attack with an opening raise of ${amount} (pays ${pays}):`,
   discardTitle: (min, max) => `Discard ${range(min, max)} of your soldiers`,
