@@ -64,29 +64,7 @@ from palace_poker.config import Rules
 from palace_poker.env import observe
 from palace_poker.env.actions import MAX_SEATS, NUM_ACTIONS, action_name
 from palace_poker.env.state import CHANCE, EnvState
-from palace_poker.events import (
-    AntePosted,
-    BannerCardSetAside,
-    BannerDealt,
-    BattleCalled,
-    BattleCompared,
-    BattleRaised,
-    BattleStarted,
-    CardsCaptured,
-    CardsShuffled,
-    ChipsReturned,
-    Event,
-    Folded,
-    HandEnded,
-    PalaceDealt,
-    PlayerOut,
-    PotAwarded,
-    ShowdownRevealed,
-    SoldierBought,
-    SoldiersDiscarded,
-    Stayed,
-    TurnStarted,
-)
+from palace_poker.events import CardsShuffled, Event, SoldierBought
 
 __all__ = [
     "DEFAULT_PARAMS",
@@ -331,30 +309,6 @@ class PalacePokerState(pyspiel.State):  # type: ignore[misc]
 # ------------------------------------------------------------------ information
 
 
-_TAGS: Final[dict[type, str]] = {
-    AntePosted: "ante",
-    CardsShuffled: "shuffle",
-    BannerCardSetAside: "aside",
-    BannerDealt: "banner",
-    PalaceDealt: "palace",
-    TurnStarted: "turn",
-    SoldierBought: "buy",
-    SoldiersDiscarded: "discard",
-    Stayed: "stay",
-    Folded: "fold",
-    BattleStarted: "bet",
-    BattleCalled: "call",
-    BattleRaised: "raise",
-    ChipsReturned: "return",
-    BattleCompared: "compare",
-    PlayerOut: "out",
-    CardsCaptured: "capture",
-    ShowdownRevealed: "showdown",
-    PotAwarded: "award",
-    HandEnded: "end",
-}
-
-
 def _value(value: object) -> str:
     if isinstance(value, bool):
         return "1" if value else "0"
@@ -369,9 +323,8 @@ def _value(value: object) -> str:
 
 @lru_cache(maxsize=1 << 16)
 def _line(event: Event) -> str:
-    """One event as a short line: a tag and the fields' values (``buy 1 Kd 10``)."""
-    tag = _TAGS.get(type(event), type(event).__name__)
-    return " ".join([tag, *(_value(field) for field in event)])
+    """One event as a line: its kind and the fields' values (``SoldierBought 1 Kd 10``)."""
+    return " ".join([type(event).__name__, *(_value(field) for field in event)])
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
@@ -385,8 +338,8 @@ def information_state_string(env: EnvState, player: int) -> str:
     (dealt one by one before their ``palace`` event), and their choice in progress
     (kind, verb, target and the cards chosen so far).
 
-    Each event is one line: a tag and its fields (``buy 1 Kd 10``: seat 1 bought the
-    K of diamonds for 10).
+    Each event is one line: its kind and its fields (``SoldierBought 1 Kd 10``: seat
+    1 bought the K of diamonds for 10).
     """
     hand = env.hand
     lines = [f"seat {player} of {hand.n}"]
@@ -434,20 +387,6 @@ def information_state_vector(env: EnvState, player: int) -> list[float]:
         out[base + MAX_SEATS + _VERBS.index(action.verb)] = 1.0
         base += MAX_SEATS + verbs
     return out
-
-
-def _dealing_text(env: EnvState, player: int) -> str:
-    """The observation string while the banners are dealt (chance nodes only), from
-    the deal's events: :func:`observe.text` cannot be used then (it reads every
-    seat's banner, and the hand has them only once all are dealt)."""
-    hand = env.hand
-    events = hand.events_for(player)
-    dealt = ", ".join(f"seat {e.seat} {e.card}" for e in events if type(e) is BannerDealt)
-    aside = " ".join(str(e.card) for e in events if type(e) is BannerCardSetAside)
-    return (
-        f"seat {player} of {hand.n}; phase chance; pot {hand.pot}\n"
-        f"banners dealt: {dealt or 'none'}; set aside {aside}"
-    )
 
 
 def _public_string(env: EnvState, perfect_recall: bool) -> str:
@@ -547,8 +486,6 @@ class PalacePokerObserver:
         if self._standard:
             if self._recall:
                 return information_state_string(env, player)
-            if len(env.hand.banners) < env.hand.n:
-                return _dealing_text(env, player)
             return observe.text(env, player)
         parts = []
         if self._public:
