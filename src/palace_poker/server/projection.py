@@ -37,6 +37,7 @@ def view(table: Table, viewer: int | None, *, connected: set[int], now: float) -
         hand_view = {"seats": list(seats), "observation": to_wire(observation)}
         if at is not None and not hand.over and hand.to_act == at:
             options = [to_wire(option) for option in observation.options]
+    rows = table_ledger(table)
     return {
         "table": {
             "id": table.id,
@@ -57,13 +58,10 @@ def view(table: Table, viewer: int | None, *, connected: set[int], now: float) -
         "options": options,
         "winner": table.winner,
         "ledger": [
-            {"name": r.name, "buy_in": r.bought, "stack": r.stack, "net": r.net}
-            for r in table_ledger(table)
+            {"name": r.name, "buy_in": r.bought, "stack": r.stack, "net": r.net} for r in rows
         ],
         # At the end: who pays whom, in the fewest transfers (the chips all on the table).
-        "settle": [t._asdict() for t in settle(table_ledger(table))]
-        if table.status == "over"
-        else [],
+        "settle": [t._asdict() for t in settle(rows)] if table.status == "over" else [],
     }
 
 
