@@ -181,3 +181,94 @@ def test_a_reshuffle_mid_round_gathers_only_the_finished_rounds() -> None:
     assert source.used == 2
     assert [(s, str(c)) for s, c in draw.rounds[-1]] == [(0, "2s"), (1, "Kc")]
     assert draw.dealer == 1
+
+
+def _fold_out(game: Game) -> None:
+    """Play the hand in play to its end by folding, and settle it."""
+    hand = game.hand
+    assert hand is not None
+    while not hand.over:
+        assert hand.to_act is not None
+        hand.apply(f"{hand.to_act} fold")
+    game.finish_hand()
+
+
+@pytest.mark.rule("R-GAME-1")
+def test_a_player_sitting_out_is_not_dealt_in_and_the_deal_skips_them() -> None:
+    game = Game(Rules.of(10), [("A", 50), ("B", 50), ("C", 50)], shuffle=SeededShuffle(1), dealer=1)
+    game.sit_out(1)
+    hand = game.start_hand()
+    assert hand.names == ("A", "C")
+    assert game.hand_seats[hand.dealer] == 2  # B deals no hand while out: C does
+    _fold_out(game)
+    game.sit_out(1, False)
+    assert game.start_hand().names == ("A", "B", "C")
+    _fold_out(game)
+    game.sit_out(0)
+    game.sit_out(2)
+    with pytest.raises(IllegalActionError) as refused:
+        game.start_hand()
+    assert refused.value.code == "too_few_players"
+    assert not game.over  # three players hold chips: the table waits for two to play
+    with pytest.raises(IllegalActionError):
+        game.sit_out(1, "no")  # a flag is a bool
+
+
+@pytest.mark.rule("R-GAME-1")
+def test_players_join_and_leave_between_hands_with_their_chips() -> None:
+    game = Game(Rules.of(10), [("A", 50), ("B", 50)], shuffle=SeededShuffle(2), dealer=0)
+    game.start_hand()
+    with pytest.raises(IllegalActionError) as refused:
+        game.add_player("C", 40)
+    assert refused.value.code == "hand_in_play"
+    with pytest.raises(IllegalActionError):
+        game.leave(0)
+    _fold_out(game)
+    assert game.add_player("C", 40) == 2
+    with pytest.raises(ConfigError):
+        game.add_player("D", True)  # a bool is not chips
+    assert game.start_hand().names == ("A", "B", "C")
+    _fold_out(game)
+    total = sum(game.stacks)
+    taken = game.leave(0)
+    assert taken > 0
+    assert sum(game.stacks) == total - taken
+    assert game.stacks[0] == 0
+    assert 0 in game.left
+    with pytest.raises(IllegalActionError):
+        game.leave(0)  # gone already
+    assert game.start_hand().names == ("B", "C")
+    _fold_out(game)
+    game.leave(1)
+    assert game.over  # one player holds every chip left
+
+
+@pytest.mark.rule("R-GAME-1")
+def test_top_ups_only_where_rebuys_are_allowed_and_never_for_a_player_who_left() -> None:
+    plain = Game(Rules.of(10), [("A", 50), ("B", 50)], shuffle=SeededShuffle(1), dealer=0)
+    with pytest.raises(IllegalActionError):
+        plain.top_up(0, 10)
+    game = Game(
+        Rules.of(10),
+        [("A", 50), ("B", 50), ("C", 50)],
+        shuffle=SeededShuffle(1),
+        dealer=0,
+        rebuys=True,
+    )
+    game.top_up(0, 25)
+    assert game.stacks == [75, 50, 50]
+    game.stacks[1] = 0
+    game.top_up(1, 30)  # busted: a rebuy
+    assert game.stacks[1] == 30
+    for bad in (0, -5, True, "10", 2**53):
+        with pytest.raises(IllegalActionError):
+            game.top_up(0, bad)
+    game.leave(2)
+    with pytest.raises(IllegalActionError):
+        game.top_up(2, 10)
+    with pytest.raises(IllegalActionError):
+        game.rebuy(2, 10)
+    game.start_hand()
+    with pytest.raises(IllegalActionError) as refused:
+        game.top_up(0, 10)
+    assert refused.value.code == "hand_in_play"

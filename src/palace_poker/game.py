@@ -1,10 +1,13 @@
 """A game: a series of hands at one table (R-DEAL-1, R-DEAL-2, R-GAME-1).
 
-The table has fixed seats. Each hand deals in the players who still have chips
-(R-ANTE-2), so a hand's seats are the table's seats with chips, in order; the
-game maps between the two. The first dealer is found by a draw for the highest
-card (R-DEAL-1); after each hand the deal passes left (R-DEAL-2). The game ends
-when one player holds all the chips, or when the table stops it.
+Each hand deals in the players who still have chips (R-ANTE-2) and are not
+sitting out, so a hand's seats are those of the game's seats, in order; the game
+maps between the two. Between hands a player may join (a new seat, at the end of
+the order), leave with their chips, sit out and come back, and, where the table
+allows rebuys, rebuy when busted or top up (R-GAME-1). The first dealer is found
+by a draw for the highest card (R-DEAL-1); after each hand the deal passes left
+(R-DEAL-2). The game ends when one player holds all the chips, or when the table
+stops it.
 
 >>> from palace_poker import Rules, SeededShuffle
 >>> game = Game(Rules.of(10), [("Ann", 100), ("Bob", 100)], shuffle=SeededShuffle(5))
@@ -109,6 +112,10 @@ class Game:
         self.hand_seats: tuple[int, ...] = ()
         self.records: list[dict[str, Any]] = []
         self.stopped = False
+        #: Seats not dealt into the next hands (they keep their chips).
+        self.sitting_out: set[int] = set()
+        #: Seats whose players left the game with their chips (never dealt again).
+        self.left: set[int] = set()
 
     # ------------------------------------------------------------ the dealer draw
 
@@ -156,7 +163,16 @@ class Game:
             raise IllegalActionError("illegal_action", "a hand is still in play", rule="R-GAME-1")
         if self.over:
             raise IllegalActionError("hand_over", "the game is over", rule="R-GAME-1")
-        seats = tuple(self.seats_in_game)
+        seats = tuple(s for s in self.seats_in_game if s not in self.sitting_out)
+        if len(seats) < MIN_PLAYERS:
+            raise IllegalActionError(
+                "too_few_players",
+                f"{len(seats)} player(s) with chips are not sitting out: a hand needs "
+                f"{MIN_PLAYERS}",
+                rule="R-GAME-1",
+            )
+        if self.dealer not in seats:  # the dealer sits out: the next seat dealt in deals
+            self.dealer = next((s for s in seats if s > self.dealer), seats[0])
         # Dealt before anything changes: a shuffle source that fails leaves the game
         # as it was.
         hand = Hand.deal(
@@ -221,7 +237,7 @@ class Game:
             code="invalid_amount",
             rule="R-GAME-1",
         )
-        if self.hand is not None or self.stacks[at] > 0:
+        if self.hand is not None or self.stacks[at] > 0 or at in self.left:
             raise IllegalActionError(
                 "illegal_action",
                 f"seat {at} cannot rebuy now (only a busted player, between hands)",
@@ -235,6 +251,96 @@ class Game:
                 details={"input": bought},
             )
         self.stacks[at] = bought
+
+    def top_up(self, seat: object, chips: object) -> None:
+        """Add chips to a player's stack between hands, where the table allows rebuys
+        (R-GAME-1): a busted player rebuys (:meth:`rebuy`), one with chips tops up."""
+        at = self._between_hands(seat, "top up")
+        if not self.rebuys:
+            raise IllegalActionError(
+                "illegal_action", "this table allows no rebuys", rule="R-GAME-1"
+            )
+        added = _chips(
+            chips,
+            "a top-up",
+            minimum=1,
+            error=IllegalActionError,
+            code="invalid_amount",
+            rule="R-GAME-1",
+        )
+        if self.stacks[at] == 0:
+            self.rebuy(at, added)
+            return
+        if sum(self.stacks) + added > MAX_CHIPS:
+            raise IllegalActionError(
+                "invalid_amount",
+                f"a top-up of {added} would put more than {MAX_CHIPS} chips in play",
+                rule="R-GAME-1",
+                details={"input": added},
+            )
+        self.stacks[at] += added
+
+    def add_player(self, player_name: object, stack: object) -> int:
+        """A new player joins between hands, at a new seat after the others; they are
+        dealt in from the next hand. Returns the seat."""
+        if self.hand is not None:
+            raise IllegalActionError("hand_in_play", "players join between hands", rule="R-GAME-1")
+        if len(self.seats_in_game) >= MAX_PLAYERS:
+            raise IllegalActionError(
+                "illegal_action",
+                f"{MAX_PLAYERS} players with chips is a full table",
+                rule="R-GAME-1",
+            )
+        at = len(self.stacks)
+        added = _chips(
+            stack,
+            f"seat {at}'s stack",
+            minimum=1,
+            error=ConfigError,
+            code="invalid_players",
+            rule="R-ANTE-2",
+        )
+        if sum(self.stacks) + added > MAX_CHIPS:
+            raise ConfigError(
+                "invalid_players",
+                f"a stack of {added} would put more than {MAX_CHIPS} chips in play",
+                details={"input": added},
+            )
+        self.names = (*self.names, name(player_name, at))
+        self.stacks.append(added)
+        return at
+
+    def leave(self, seat: object) -> int:
+        """A player leaves the game between hands, taking their chips; returns them.
+        With fewer than two players holding chips the game is over (R-GAME-1)."""
+        at = self._between_hands(seat, "leave")
+        taken, self.stacks[at] = self.stacks[at], 0
+        self.left.add(at)
+        self.sitting_out.discard(at)
+        if at == self.dealer:  # the deal passes on as if the hand had ended
+            self._pass_deal()
+        return taken
+
+    def sit_out(self, seat: object, out: object = True) -> None:
+        """A player sits out of the next hands (``out``) or comes back; it takes
+        effect at the next deal (a hand in play is played out)."""
+        at = _seat(seat, len(self.stacks), "a table seat", rule="R-GAME-1")
+        if flag(out, "out", error=IllegalActionError, code="illegal_action"):
+            self.sitting_out.add(at)
+        else:
+            self.sitting_out.discard(at)
+
+    def _between_hands(self, seat: object, what: str) -> int:
+        at = _seat(seat, len(self.stacks), "a table seat", rule="R-GAME-1")
+        if self.hand is not None:
+            raise IllegalActionError(
+                "hand_in_play", f"a player may {what} between hands only", rule="R-GAME-1"
+            )
+        if at in self.left:
+            raise IllegalActionError(
+                "illegal_action", f"seat {at}'s player has left the game", rule="R-GAME-1"
+            )
+        return at
 
     def stop(self) -> None:
         """The table stops the game (R-GAME-1)."""
