@@ -106,7 +106,7 @@ def test_two_people_and_a_bot_play_a_whole_game(server: ServerProcess) -> None:
         assert set(owed.values()) == {0}
         sheet = httpx.get(f"{server.base}/api/tables/{table}/ledger.csv")
         assert sheet.headers["content-type"].startswith("text/csv")
-        assert sheet.text.splitlines()[0] == "player,buy_in,stack,net"
+        assert sheet.text.splitlines()[0] == "player,buy_in,rebuys,stack,net"
         assert len(sheet.text.splitlines()) == 4
         kinds = [entry["kind"] for m in watcher.received for entry in m.get("log", [])]
         assert "hand_finished" in kinds

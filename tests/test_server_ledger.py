@@ -70,5 +70,9 @@ def test_two_pairs_settle_in_two_transfers_not_three() -> None:
 
 
 def test_the_csv_has_a_line_a_player_and_defuses_formulas() -> None:
-    text = csv_text(ledger([("Ann", 100, 180), ("=cmd()", 100, 20)]))
-    assert text.splitlines() == ["player,buy_in,stack,net", "Ann,100,180,80", "'=cmd(),100,20,-80"]
+    text = csv_text(ledger([("Ann", 150, 180, 50), ("=cmd()", 100, 20)]))
+    assert text.splitlines() == [
+        "player,buy_in,rebuys,stack,net",
+        "Ann,100,50,180,30",
+        "'=cmd(),100,0,20,-80",
+    ]

@@ -4,19 +4,31 @@ one transaction, and a table that a failed write leaves as the database has it."
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
 
 from palace_poker.server.protocol import token_hash
 from palace_poker.server.runner import Client, TableRunner
 from palace_poker.server.settings import TableSettings
-from palace_poker.server.store import ENTRIES, SEAT_TOKENS, SHUFFLES, TABLES, Store
+from palace_poker.server.store import (
+    ENTRIES,
+    MIGRATIONS,
+    SEAT_TOKENS,
+    SECRETS,
+    SHUFFLES,
+    TABLES,
+    Store,
+)
 from palace_poker.server.table import Entry, Table
 
 SETTINGS = TableSettings.from_form({"name": "T", "small_bet": 10, "seats": 2, "stack": 50})
+SETTINGS_JSON = json.dumps(SETTINGS.to_dict())
 
 
 def _url(path: Path) -> str:
@@ -26,17 +38,41 @@ def _url(path: Path) -> str:
 def test_the_migrations_make_the_schema_the_store_uses(tmp_path: Path) -> None:
     store = Store.open(_url(tmp_path / "db.sqlite3"))
     inspector = sa.inspect(store.engine)
-    for table in (TABLES, ENTRIES, SEAT_TOKENS, SHUFFLES):
+    for table in (TABLES, ENTRIES, SEAT_TOKENS, SHUFFLES, SECRETS):
         columns = {c["name"] for c in inspector.get_columns(table.name)}
         assert columns == {c.name for c in table.columns}, table.name
         keys = set(inspector.get_pk_constraint(table.name)["constrained_columns"])
         assert keys == {c.name for c in table.primary_key.columns}, table.name
     with store.engine.connect() as db:
-        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0001"
+        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0002"
     store.close()
     again = Store.open(_url(tmp_path / "db.sqlite3"))  # applying them again changes nothing
     assert again.table_ids() == []
     again.close()
+
+
+def test_a_database_of_the_first_schema_is_upgraded_and_its_tables_load(tmp_path: Path) -> None:
+    url = _url(tmp_path / "old.sqlite3")
+    engine = sa.create_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")  # a database made before fair shuffles
+    engine.dispose()
+    old = Store(sa.create_engine(url))
+    with old.engine.begin() as db:
+        db.execute(TABLES.insert().values(id="t0", created_at=1.0, settings=SETTINGS_JSON))
+    old.close()
+    store = Store.open(url)
+    stored = store.load("t0")
+    assert stored is not None
+    assert stored.secret is None  # a table of before: secure shuffles, no proofs
+    store.create("t1", SETTINGS, bytes(range(32)))
+    again = store.load("t1")
+    assert again is not None
+    assert again.secret == bytes(range(32))
+    store.close()
 
 
 def test_the_log_is_written_whole_or_not_at_all(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from palace_poker.errors import (
 )
 from palace_poker.evaluator import Category, describe, evaluate, evaluate_batch
 from palace_poker.events import Event
+from palace_poker.fair import FairProof, FairShuffle
 from palace_poker.hand import Hand, HandResult, Phase
 from palace_poker.observation import Observation
 from palace_poker.options import Option
@@ -46,6 +47,8 @@ __all__ = [
     "Category",
     "ConfigError",
     "Event",
+    "FairProof",
+    "FairShuffle",
     "Hand",
     "HandResult",
     "IllegalActionError",

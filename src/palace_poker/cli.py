@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from palace_poker.bots import make_bot
-from palace_poker.checks import short
+from palace_poker.checks import as_mapping, as_text, short
 from palace_poker.config import Rules
 from palace_poker.errors import PalaceError, RecordError
 from palace_poker.game import Game
@@ -199,8 +199,20 @@ def _check_one(record: object) -> str:
     count = len(hand.actions)
     return (
         f"ok {hand.n} players, {count} action{'' if count == 1 else 's'}, "
-        f"end {hand.result.end}, stacks {stacks}"
+        f"end {hand.result.end}, stacks {stacks}{_fair_note(record, len(hand.shuffles))}"
     )
+
+
+def _fair_note(record: object, shuffles: int) -> str:
+    """What a record that replayed says of its ``palace-fair/1`` proof, if it has
+    one (replay has checked it): the commitment in full, for the player to compare
+    with the one the table showed at the deal."""
+    fields = as_mapping(record)
+    proof = None if fields is None else as_mapping(fields.get("fair"))
+    if proof is None:
+        return ""
+    commitment = as_text(proof.get("commitment"))
+    return f"; fair: {shuffles} shuffles match seed (commitment ok: {commitment})"
 
 
 if __name__ == "__main__":  # pragma: no cover

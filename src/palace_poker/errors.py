@@ -125,6 +125,19 @@ ERROR_CODES: dict[str, str] = {
     "shuffles_unused": "a record lists more shuffles than the hand performs",
     "record_incomplete": "the hand is not over after the record's last action",
     "result_mismatch": "the record's result differs from the replayed result",
+    # Provably fair shuffles (palace-fair/1, docs/hand-records.md).
+    "invalid_contribution": (
+        "a player's contribution to a fair seed is not a [seat, value] pair of a seat 0..9 "
+        "and 1 to 64 bytes of lowercase hex, or a seat contributes twice"
+    ),
+    "invalid_fair": (
+        "a fairness proof (a record's fair field), a server secret, a seed or a shuffle "
+        "number is malformed"
+    ),
+    "fair_server_commitment": "sha256(server_secret) is not the published server commitment",
+    "fair_seed": "the seed is not the HMAC of the contributions under the server secret",
+    "fair_commitment": "sha256(seed) is not the commitment published at the deal",
+    "fair_shuffle": "a listed shuffle is not the order the fair seed gives its cards",
     # The table server (docs/server.md).
     "invalid_settings": (
         "a table's settings (its form, a serve option) or an environment's are out of range"
@@ -133,7 +146,7 @@ ERROR_CODES: dict[str, str] = {
     "seat_taken": "the seat asked for has a player already",
     "name_taken": "someone at the table has that name already",
     "table_full": "every seat of the table is taken: watch instead",
-    "game_started": "the game has started: seats are taken before it starts",
+    "game_started": "the game has started: this is done before it starts",
     "game_not_started": "the game has not started yet",
     "game_over": "the table's game is over",
     "too_few_players": "a game needs at least two seated players",
@@ -142,6 +155,15 @@ ERROR_CODES: dict[str, str] = {
     "not_in_hand": "the seat is not dealt into the hand in play",
     "not_seated": "a spectator (or an empty seat) cannot do this: take a seat first",
     "not_away": "the player is not marked away",
+    "game_not_over": "the game is not over yet: the full records come at its end",
+    "game_paused": "the host paused the game: nobody acts and no hand is dealt until the resume",
+    "not_paused": "the game is not paused",
+    "no_request": "the seat has no request for a seat waiting for the host's approval",
+    "no_rebuys": "this table allows no rebuys or top-ups",
+    "no_spectators": "the host has turned watching off at this table",
+    "no_time_bank": "no time bank can run now (none left, or the turn's clock has not run out)",
+    "sitting_out": "the player is sitting out already",
+    "not_sitting_out": "the player is not sitting out",
     "not_host": "only the table's host may do this",
     "invalid_token": "a seat token is not one of this table's",
     "hello_first": "a connection's first message must be hello",

@@ -7,7 +7,9 @@ every shuffle, every decision, and the result (see ``docs/hand-records.md``).
 that each is legal, that the shuffles are exactly consumed, that the hand is
 over after the last action and that the result matches. It raises a
 :class:`~palace_poker.errors.RecordError` at the first point where any of this
-fails, naming the action's index and text and the rule it breaks.
+fails, naming the action's index and text and the rule it breaks. A record that
+carries a ``palace-fair/1`` proof (the optional ``fair`` field, :func:`with_fair`)
+is first checked against it: every listed shuffle must be the one its seed gives.
 
 >>> from palace_poker import Rules, SeededShuffle, Hand
 >>> hand = Hand.deal(Rules.of(10), [100, 100], dealer=0, shuffle=SeededShuffle(3))
@@ -22,10 +24,11 @@ fails, naming the action's index and text and the rule it breaks.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
-from palace_poker.checks import clip, short
+from palace_poker.checks import as_mapping, clip, short
 from palace_poker.errors import PalaceError, RecordError
+from palace_poker.fair import FairProof, verify
 from palace_poker.hand import Hand
 from palace_poker.record_format import (
     FORMAT,
@@ -48,11 +51,14 @@ __all__ = [
     "replay",
     "resume",
     "state_to_record",
+    "with_fair",
 ]
 
 
-def hand_to_record(hand: Hand) -> dict[str, Any]:
-    """The hand as a record; ``result`` is present once the hand is over."""
+def hand_to_record(hand: Hand, *, fair: object = None) -> dict[str, Any]:
+    """The hand as a record; ``result`` is present once the hand is over. With
+    ``fair`` (a :class:`~palace_poker.fair.FairProof`) the record carries the proof
+    too, as :func:`with_fair` adds it."""
     if not isinstance(hand, Hand):
         raise RecordError(
             "invalid_record",
@@ -60,12 +66,54 @@ def hand_to_record(hand: Hand) -> dict[str, Any]:
             rule="palace-hand/1",
             details={"input": short(hand)},
         )
-    return state_to_record(hand.state)
+    record = state_to_record(hand.state)
+    return record if fair is None else with_fair(record, fair)
+
+
+def with_fair(record: object, proof: object) -> dict[str, Any]:
+    """A copy of ``record`` with the ``palace-fair/1`` proof as its ``fair`` field
+    (added last; the record itself is not changed).
+
+    The record's fields are checked as :func:`read_setup` checks them, and the proof
+    against them: its contributions must come from seats of the hand and every
+    listed shuffle must be the one the proof's seed gives (``RecordError`` with the
+    codes of :func:`palace_poker.fair.verify` otherwise), so that a record is never
+    written with a proof it fails. A record that carries a proof already is
+    ``invalid_fair``. Release the proof only once the hand is over: its seed gives
+    every shuffle still to come.
+
+    >>> from palace_poker import Rules, Hand
+    >>> from palace_poker.fair import FairProof, FairShuffle, mix_seed
+    >>> secret = bytes(range(32))
+    >>> seed = mix_seed(secret, [[1, "beef"]])
+    >>> hand = Hand.deal(Rules.of(10), [100, 100], dealer=0, shuffle=FairShuffle(seed))
+    >>> _ = hand.apply("1 fold")
+    >>> record = with_fair(hand.to_record(), FairProof.make(secret, [[1, "beef"]]))
+    >>> record["fair"]["contributions"], replay(record).result.end
+    ([[1, 'beef']], 'last')
+    """
+    if not isinstance(proof, FairProof):
+        raise RecordError(
+            "invalid_fair",
+            f"a proof is a palace_poker.fair.FairProof, got {short(proof)}",
+            rule="palace-fair/1 fields",
+            details={"input": short(proof)},
+        )
+    setup = read_setup(record, finished=False)
+    fields = dict(cast(dict[str, Any], as_mapping(record)))  # read_setup: a JSON object
+    if setup.fair is not None:
+        raise RecordError(
+            "invalid_fair", "the record carries a proof already", rule="palace-fair/1 fields"
+        )
+    fields["fair"] = proof.to_json()
+    verify(read_setup(fields, finished=False).fair, setup.shuffles)
+    return fields
 
 
 def replay(record: object) -> Hand:
     """Replay a record exactly; return the finished hand or raise RecordError."""
     setup = read_setup(record)
+    _check_fair(setup)
     shuffle = RecordedShuffle(setup.shuffles)
     hand = _play(setup, shuffle)
     _check_end(hand, shuffle, setup)
@@ -80,7 +128,10 @@ def resume(record: object, *, shuffle: object = None) -> Hand:
     actions applied, each checked as in :func:`replay`, and every listed shuffle
     must have been used. Later shuffles come from ``shuffle`` (a
     :class:`~palace_poker.SecureShuffle` when not given). This is how a table
-    server restarts a hand from its stored log. (A hand driven with explicit
+    server restarts a hand from its stored log; a record with a ``palace-fair/1``
+    proof is checked against it first, as by :func:`replay`, and a fair hand goes on
+    fairly with ``shuffle=FairShuffle(seed, len(record["shuffles"]))``, the source at
+    the next shuffle number. (A hand driven with explicit
     chance lists the cards it never drew in card order, not in a drawn order: to
     rebuild it, deal it again with its outcomes.)
 
@@ -94,6 +145,7 @@ def resume(record: object, *, shuffle: object = None) -> Hand:
     then: object = shuffle if shuffle is not None else SecureShuffle()
     listed = RecordedShuffle((), then=then)  # the source checked before the record is read
     setup = read_setup(record, finished=False)
+    _check_fair(setup)
     listed = RecordedShuffle(setup.shuffles, then=then)
     hand = _play(setup, listed)
     if listed.remaining:
@@ -106,6 +158,14 @@ def resume(record: object, *, shuffle: object = None) -> Hand:
     if setup.result is not None:
         _check_result(hand, setup)
     return hand
+
+
+def _check_fair(setup: Setup) -> None:
+    """A record's proof, if it has one, against its listed shuffles: before the
+    hand is played, so that a shuffle that is not the seed's fails as such, not as
+    the illegal action its cards would make of a later decision."""
+    if setup.fair is not None:
+        verify(setup.fair, setup.shuffles)
 
 
 def _play(setup: Setup, shuffle: RecordedShuffle) -> Hand:

@@ -30,6 +30,7 @@ from palace_poker.checks import (
 )
 from palace_poker.config import Rules
 from palace_poker.errors import PalaceError, RecordError
+from palace_poker.fair import FairProof
 from palace_poker.state import HandState
 
 FORMAT = "palace-hand/1"
@@ -65,6 +66,7 @@ class Setup:
     shuffles: tuple[str, ...]
     actions: tuple[str, ...]
     result: dict[str, Any] | None  # None: a record of a hand in progress
+    fair: FairProof | None = None  # the optional ``fair`` field (palace-fair/1)
 
 
 def _bad(message: str, rule: str = "palace-hand/1 Fields", **details: object) -> RecordError:
@@ -78,7 +80,10 @@ def read_setup(record: object, *, finished: bool = True) -> Setup:
     Every field is read as a plain object and refused with ``RecordError``
     (``invalid_record``) unless it has its type and range: no bool for a count or a
     seat, no float for chips, names that UTF-8 can write, stacks of at most
-    ``MAX_CHIPS`` together."""
+    ``MAX_CHIPS`` together. The optional ``fair`` field, when present, must be a
+    ``palace-fair/1`` proof whose contributions name seats of the record's players
+    (else ``RecordError('invalid_fair')``); whether it agrees with the shuffles is
+    checked when the record is played (:func:`palace_poker.fair.verify`)."""
     done = flag(finished, "finished", error=RecordError, code="invalid_record")
     fields = as_mapping(record)
     if fields is None:
@@ -103,7 +108,23 @@ def read_setup(record: object, *, finished: bool = True) -> Setup:
     read = None
     if result is not None or done:
         read = _read_result(result, len(stacks))
-    return Setup(rules, names, stacks, dealer, shuffles, actions, read)
+    proof = _read_fair(fields["fair"], len(stacks)) if "fair" in fields else None
+    return Setup(rules, names, stacks, dealer, shuffles, actions, read, proof)
+
+
+def _read_fair(value: object, players: int) -> FairProof:
+    """The ``fair`` field: a proof (strictly of its form) whose contributions come
+    from seats of this hand."""
+    proof = FairProof.from_json(value)
+    for seat, _ in proof.contributions:
+        if seat >= players:
+            raise RecordError(
+                "invalid_fair",
+                f"fair: contribution from seat {seat}, but the hand has seats 0..{players - 1}",
+                rule="palace-fair/1 contributions",
+                details={"seat": seat},
+            )
+    return proof
 
 
 def _read_players(players: object) -> tuple[tuple[str, ...], tuple[int, ...]]:

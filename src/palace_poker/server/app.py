@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 import logging
 import time
@@ -26,11 +27,12 @@ from fastapi.staticfiles import StaticFiles
 
 from palace_poker.bots import BOTS
 from palace_poker.errors import PalaceError
-from palace_poker.server import projection
+from palace_poker.fair import new_server_secret
+from palace_poker.server import history, projection
 from palace_poker.server.ledger import csv_text
-from palace_poker.server.protocol import new_table_id, new_token, read
+from palace_poker.server.protocol import MAX_TOKEN, new_table_id, new_token, read, token_hash
 from palace_poker.server.runner import Client, TableRunner
-from palace_poker.server.settings import TableError, TableSettings, player_name
+from palace_poker.server.settings import BOT_NAMES, TableError, TableSettings, player_name
 from palace_poker.server.store import Store
 from palace_poker.server.table import Table
 
@@ -39,8 +41,9 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16_384
 #: A connection's message budget: a burst of this many, refilled at RATE a second.
 BURST, RATE = 30, 10.0
+#: The media type of the JSON Lines downloads.
+NDJSON = "application/x-ndjson; charset=utf-8"
 #: Names the bots get, in turn.
-BOT_NAMES = ("Ada", "Bix", "Cyd", "Dot", "Eli", "Flo", "Gil", "Hux", "Ivo", "Jax")
 #: HTTP status of each refusal (400 otherwise).
 STATUS = {
     "unknown_table": 404,
@@ -90,7 +93,9 @@ class Hub:
         stored = self.store.load(table_id)
         if stored is None:
             return None
-        table = Table.rebuild(stored.id, stored.settings, stored.entries, stored.shuffles)
+        table = Table.rebuild(
+            stored.id, stored.settings, stored.entries, stored.shuffles, stored.secret
+        )
         if table.status == "over" and not finished:
             return None
         runner = TableRunner(table, self.store, stored.tokens, shuffles_stored=len(stored.shuffles))
@@ -115,8 +120,10 @@ class Hub:
         )
         host = player_name(data.get("host_name"))
         table_id = new_table_id()
-        self.store.create(table_id, settings)
-        runner = TableRunner(Table(table_id, settings), self.store, {}, shuffles_stored=0)
+        secret = new_server_secret()  # the key of the table's fair shuffles
+        self.store.create(table_id, settings, secret)
+        table = Table(table_id, settings, secret=secret)
+        runner = TableRunner(table, self.store, {}, shuffles_stored=0)
         runner.start()
         self.runners[table_id] = runner
         token = new_token()
@@ -134,16 +141,15 @@ class Hub:
         seat = data.get("seat")
         if seat is None:
             if not free:
-                raise TableError(
-                    "table_full" if runner.table.status == "waiting" else "game_started",
-                    "no seat is free: watch instead",
-                )
+                raise TableError("table_full", "no seat is free: watch instead")
             seat = free[0]
         token = new_token()
         await runner.call(
             "seated", {"seat": seat, "name": data.get("name"), "bot": None}, token=token
         )
-        return {"table": table_id, "seat": seat, "token": token}
+        taken = runner.table.seats[seat] if isinstance(seat, int) else None
+        pending = taken is not None and taken.pending
+        return {"table": table_id, "seat": seat, "token": token, "pending": pending}
 
     async def close(self) -> None:
         """Stop every table's task."""
@@ -218,6 +224,8 @@ def create_app(config: ServerConfig) -> FastAPI:
             headers={"Content-Disposition": f'attachment; filename="ledger-{table.id}.csv"'},
         )
 
+    _history_routes(app)
+
     @app.post("/api/tables/{table_id}/seats")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
         return await _hub(request).join(table_id, await _body(request))
@@ -229,9 +237,102 @@ def create_app(config: ServerConfig) -> FastAPI:
     return app
 
 
+def _history_routes(app: FastAPI) -> None:
+    """The downloads of hand histories and records (docs/server.md, "Hand histories")."""
+
+    @app.get("/api/tables/{table_id}/history.jsonl")
+    async def history_jsonl(table_id: str, request: Request) -> Response:
+        return _history_download(_hub(request).get(table_id), request, "jsonl")
+
+    @app.get("/api/tables/{table_id}/history.txt")
+    async def history_txt(table_id: str, request: Request) -> Response:
+        return _history_download(_hub(request).get(table_id), request, "txt")
+
+    @app.get("/api/tables/{table_id}/records.jsonl")
+    async def records_jsonl(table_id: str, request: Request) -> Response:
+        return _history_download(_hub(request).get(table_id), request, "records")
+
+
 def _hub(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
+
+
+def _history_download(runner: TableRunner, request: Request, what: str) -> Response:
+    """A viewer's history (``jsonl`` or ``txt``: what the projection sent them) or
+    the full records (``records``), read from the runner's table as it is now (as
+    the ledger is); a refused token or request answers 403."""
+    try:
+        viewer = _bearer_seat(runner, request)
+        if what == "records":
+            _records_allowed(runner, viewer)
+    except TableError as err:
+        return _forbidden(err)
+    table = runner.table
+    if what == "records":
+        text, media, name = history.records_jsonl(table), NDJSON, f"records-{table.id}.jsonl"
+    elif what == "txt":
+        text, media = history.history_text(table, viewer), "text/plain; charset=utf-8"
+        name = f"history-{table.id}-{_who(viewer)}.txt"
+    else:
+        text, media = history.history_jsonl(table, viewer), NDJSON
+        name = f"history-{table.id}-{_who(viewer)}.jsonl"
+    return Response(
+        text,
+        media_type=media,
+        headers={
+            "Content-Disposition": f'attachment; filename="{name}"',
+            "Cache-Control": "no-store",  # a player's own cards: never kept by a cache
+        },
+    )
+
+
+def _bearer_seat(runner: TableRunner, request: Request) -> int | None:
+    """The seat whose token the request carries as ``Authorization: Bearer <token>``,
+    or None (a spectator) when it carries none; ``TableError('invalid_token')`` for
+    a token of no seat of this table (never another seat's view instead)."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN or not token.isascii():
+        raise TableError("invalid_token", "send a seat's token as 'Authorization: Bearer <token>'")
+    digest = token_hash(token)
+    seat = None
+    for candidate, stored in runner.tokens.items():  # every one compared, in constant time
+        if hmac.compare_digest(stored, digest):
+            seat = candidate
+    if seat is None:
+        raise TableError(
+            "invalid_token", "this token is not a seat's at this table: watch or take a seat"
+        )
+    return seat
+
+
+def _records_allowed(runner: TableRunner, seat: int | None) -> None:
+    """The full records (every hidden card and shuffle) are given once the game is
+    over, to the host, or to every player when the table was created with
+    ``records_for_all``; a ``TableError`` says why not."""
+    table = runner.table
+    if table.status != "over":
+        raise TableError(
+            "game_not_over", "the full records of the hands are given when the game is over"
+        )
+    if seat is None:
+        raise TableError("not_seated", "the full records are for the table's players")
+    if seat != table.host and not table.settings.records_for_all:
+        raise TableError("not_host", "only the host may download the full records of this table")
+
+
+def _forbidden(err: PalaceError) -> JSONResponse:
+    """A refused download: HTTP 403 with the server's usual error JSON."""
+    body = {"error": {"code": err.code, "message": err.message, "rule": err.rule}}
+    return JSONResponse(body, status_code=403)
+
+
+def _who(seat: int | None) -> str:
+    return "spectator" if seat is None else f"seat{seat + 1}"
 
 
 async def _body(request: Request) -> object:

@@ -25,12 +25,19 @@ from typing import NamedTuple
 
 
 class Row(NamedTuple):
-    """One player's line: chips bought in (the starting stack and any rebuys),
-    chips held now, and the difference."""
+    """One player's line: chips bought in (the starting stack and any rebuys or
+    top-ups), chips held now (or taken away on leaving), and the difference;
+    ``rebuys`` is the part of ``bought`` that came after the buy-in."""
 
     name: str
     bought: int
     stack: int
+    rebuys: int = 0
+
+    @property
+    def buy_in(self) -> int:
+        """The chips the player sat down with."""
+        return self.bought - self.rebuys
 
     @property
     def net(self) -> int:
@@ -46,20 +53,21 @@ class Transfer(NamedTuple):
     chips: int
 
 
-def ledger(rows: Iterable[tuple[str, int, int]]) -> list[Row]:
-    """The ledger's rows, from ``(name, bought, stack)``."""
-    return [Row(name, bought, stack) for name, bought, stack in rows]
+def ledger(rows: Iterable[tuple[str, int, int] | tuple[str, int, int, int]]) -> list[Row]:
+    """The ledger's rows, from ``(name, bought, stack)`` or ``(name, bought, stack,
+    rebuys)``."""
+    return [Row(*row) for row in rows]
 
 
 def csv_text(rows: list[Row]) -> str:
-    """The ledger as CSV: ``player,buy_in,stack,net``, one line a player."""
+    """The ledger as CSV: ``player,buy_in,rebuys,stack,net``, one line a player."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["player", "buy_in", "stack", "net"])
+    writer.writerow(["player", "buy_in", "rebuys", "stack", "net"])
     for row in rows:
         # A name starting like a formula is quoted for spreadsheets (CSV injection).
         name = f"'{row.name}" if row.name[:1] in ("=", "+", "-", "@") else row.name
-        writer.writerow([name, row.bought, row.stack, row.net])
+        writer.writerow([name, row.buy_in, row.rebuys, row.stack, row.net])
     return out.getvalue()
 
 

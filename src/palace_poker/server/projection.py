@@ -47,6 +47,8 @@ def view(table: Table, viewer: int | None, *, connected: set[int], now: float) -
             "size": len(table.seats),
             "hand_number": table.hand_number,
             "settings": _settings(table),
+            "paused": table.paused,
+            "requests": table.requests(),
         },
         "now": now,
         "deadline": table.deadline,
@@ -57,8 +59,23 @@ def view(table: Table, viewer: int | None, *, connected: set[int], now: float) -
         "hand": hand_view,
         "options": options,
         "winner": table.winner,
+        # palace-fair/1: the next hand's server commitment, published before the
+        # players contribute, and who has contributed so far
+        "fair": {
+            "hand": table.hand_number + 1,
+            "server_commitment": table.server_commitment(),
+            "contributed": sorted(table.contributions),
+        },
         "ledger": [
-            {"name": r.name, "buy_in": r.bought, "stack": r.stack, "net": r.net} for r in rows
+            {
+                "name": r.name,
+                "buy_in": r.buy_in,
+                "rebuys": r.rebuys,
+                "stack": r.stack,
+                "net": r.net,
+                "left": a.seat is None,
+            }
+            for r, a in zip(rows, table.accounts, strict=True)
         ],
         # At the end: who pays whom, in the fewest transfers (the chips all on the table).
         "settle": [t._asdict() for t in settle(rows)] if table.status == "over" else [],
@@ -66,12 +83,12 @@ def view(table: Table, viewer: int | None, *, connected: set[int], now: float) -
 
 
 def table_ledger(table: Table) -> list[Row]:
-    """Each seated player's buy-in (the starting stack: rebuys come with the host's
-    tools), chips now (in the hand when dealt in) and result; all public."""
+    """Each player who took a seat: what they brought (the buy-in and every rebuy
+    or top-up), their chips now (in the hand when dealt in; those they took away
+    if they left) and their result; all public."""
     return ledger(
-        (player.name, table.settings.stack, table.stack(seat))
-        for seat, player in enumerate(table.seats)
-        if player is not None
+        (a.name, a.bought, a.cashed if a.seat is None else table.stack(a.seat), a.rebuys)
+        for a in table.accounts
     )
 
 
@@ -113,6 +130,12 @@ def _settings(table: Table) -> dict[str, Any]:
         "stack": s.stack,
         "turn_seconds": s.turn_seconds,
         "bot_pause": s.bot_pause,
+        "approval": s.approval,
+        "spectators": s.spectators,
+        "rebuys": s.rebuys,
+        "rebuy_limit": s.rebuy_limit,
+        "time_bank": s.time_bank,
+        "records_for_all": s.records_for_all,
     }
 
 
@@ -127,6 +150,9 @@ def _seat(table: Table, seat: int, connected: set[int]) -> dict[str, Any]:
             "connected": False,
             "away": False,
             "busted": False,
+            "pending": False,
+            "sitting_out": False,
+            "bank": 0,
         }
     stack = table.stack(seat)
     return {
@@ -137,4 +163,7 @@ def _seat(table: Table, seat: int, connected: set[int]) -> dict[str, Any]:
         "connected": player.bot is not None or seat in connected,
         "away": player.away,
         "busted": table.game is not None and stack == 0 and table.hand_seat(seat) is None,
+        "pending": player.pending,
+        "sitting_out": player.sitting_out,
+        "bank": round(player.bank),
     }

@@ -42,7 +42,25 @@ FIELDS: Final[dict[str, dict[str, tuple[str, bool]]]] = {
     "end": {"ref": ("ref", False)},
     "back": {"ref": ("ref", False)},
     "ping": {"ref": ("ref", False)},
+    # the host's tools
+    "pause": {"ref": ("ref", False)},
+    "resume": {"ref": ("ref", False)},
+    "approve": {"seat": ("count", True), "ref": ("ref", False)},
+    "refuse": {"seat": ("count", True), "ref": ("ref", False)},
+    "remove": {"seat": ("count", True), "ref": ("ref", False)},
+    "pass_host": {"seat": ("count", True), "ref": ("ref", False)},
+    "add_bot": {"seat": ("count", True), "bot": ("text", True), "ref": ("ref", False)},
+    "settings": {"changes": ("changes", True), "ref": ("ref", False)},
+    # the players' own controls
+    "sit_out": {"ref": ("ref", False)},
+    "sit_in": {"ref": ("ref", False)},
+    "stand_up": {"ref": ("ref", False)},
+    "rebuy": {"chips": ("count", True), "ref": ("ref", False)},
+    # a random value for the next hand's fair seed (palace-fair/1), as hex
+    "contribute": {"value": ("text", True), "ref": ("ref", False)},
 }
+#: The most settings one ``settings`` message may change.
+MAX_CHANGES: Final = 10
 
 
 def read(raw: str | bytes) -> dict[str, Any]:
@@ -85,6 +103,14 @@ def _field(kind: str, name: str, what: str, value: object) -> object:
         "token": isinstance(value, str) and 0 < len(value) <= MAX_TOKEN and value.isascii(),
         "ref": (isinstance(value, str) and len(value) <= 40)
         or (is_int(value) and abs(as_int(value) or 0) < 2**53),
+        # settings: a few names, each a whole number or true/false (the table checks
+        # which names and values it takes)
+        "changes": isinstance(value, dict)
+        and 0 < len(value) <= MAX_CHANGES
+        and all(
+            isinstance(k, str) and len(k) <= 40 and (isinstance(v, bool) or is_int(v))
+            for k, v in value.items()
+        ),
     }[what]
     if not ok:
         raise TableError(

@@ -24,16 +24,23 @@ from collections.abc import Iterable, Sequence
 
 from palace_poker.cards import Card
 from palace_poker.errors import RecordError
+from palace_poker.fair import FairShuffle
 from palace_poker.shuffle import SecureShuffle
 
 
 class RecordingShuffle:
-    """Gives the stored orders first (a table being rebuilt), then secure ones."""
+    """Gives the stored orders first (a table being rebuilt), then new ones: from
+    the source set by :meth:`use` (a hand's fair shuffles), else secure ones."""
 
     def __init__(self, stored: Iterable[tuple[Card, ...]] = ()) -> None:
         self._stored: deque[tuple[Card, ...]] = deque(stored)
         self._fresh: list[tuple[Card, ...]] = []
         self._secure = SecureShuffle()
+        self._source: FairShuffle | None = None
+
+    def use(self, source: FairShuffle | None) -> None:
+        """Take new orders from ``source`` (None: the secure generator again)."""
+        self._source = source
 
     @property
     def replaying(self) -> bool:
@@ -50,8 +57,14 @@ class RecordingShuffle:
                     f"a stored shuffle of {len(order)} cards is not an order of the "
                     f"{len(cards)} cards shuffled",
                 )
+            # A fair source is run too: it must give the stored order, and it stays
+            # at the same place as the hand (a rebuilt hand goes on fairly).
+            if self._source is not None and self._source.shuffle(cards) != list(order):
+                raise RecordError(
+                    "shuffle_mismatch", "a stored shuffle is not the order its fair seed gives"
+                )
             return list(order)
-        fresh = self._secure.shuffle(cards)
+        fresh = (self._source or self._secure).shuffle(cards)
         self._fresh.append(tuple(fresh))
         return fresh
 

@@ -103,6 +103,62 @@ def _mergeable(waiting: dict[str, Any] | None, payload: dict[str, Any]) -> bool:
     return waiting is not None and waiting["type"] in kinds and payload["type"] in kinds
 
 
+#: Entries that free a seat: its token is forgotten, its holder's connection watches.
+FREEING = ("refused", "removed", "stood_up")
+_NO_SPECTATORS = {
+    "code": "no_spectators",
+    "message": "the host has turned watching off at this table",
+    "rule": None,
+    "ref": None,
+}
+#: A client's message type -> the table's command, for messages from a seat.
+_COMMANDS = {
+    "start": "started",
+    "end": "ended",
+    "back": "back",
+    "act": "action",
+    "pause": "paused",
+    "resume": "resumed",
+    "approve": "approved",
+    "refuse": "refused",
+    "remove": "removed",
+    "pass_host": "host_passed",
+    "add_bot": "seated",
+    "settings": "settings_changed",
+    "sit_out": "sat_out",
+    "sit_in": "sat_in",
+    "stand_up": "stood_up",
+    "rebuy": "rebought",
+}
+
+
+def command_of(kind: str, message: dict[str, Any], seat: int) -> tuple[str, dict[str, Any]]:
+    """The table command a seat's checked message asks for. Every command names
+    who gives it (``by`` for the host's tools, ``seat`` for a player's own), and
+    the table (the one referee) decides whether that seat may."""
+    command = _COMMANDS[kind]
+    if kind == "act":
+        data = {
+            "seat": seat,
+            "action": message["action"],
+            "version": message["version"],
+            "by": "player",
+        }
+        return command, data
+    if kind in ("start", "end", "pause", "resume"):
+        return command, {"by": seat}
+    if kind == "add_bot":
+        bot = str(message["bot"])
+        return command, {"by": seat, "seat": message["seat"], "name": None, "bot": bot}
+    if kind == "settings":
+        return command, {"by": seat, "changes": message["changes"]}
+    if kind in ("approve", "refuse", "remove", "pass_host"):
+        return command, {"by": seat, "seat": message["seat"]}
+    if kind == "rebuy":
+        return command, {"seat": seat, "chips": message["chips"]}
+    return command, {"seat": seat}
+
+
 @dataclass
 class Job:
     """A change asked of the table, and the future its answer goes to."""
@@ -220,20 +276,11 @@ class TableRunner:
         seat = client.seat
         if seat is None:
             raise TableError("not_seated", "a spectator cannot do that: take a seat first")
-        if job.kind in ("start", "end") and seat != self.table.host:
-            raise TableError("not_host", "only the host can start or end the game")
-        command = {"start": "started", "end": "ended", "back": "back", "act": "action"}[job.kind]
-        data: dict[str, Any] = {}
-        if command == "back":
-            data = {"seat": seat}
-        elif command == "action":
-            data = {
-                "seat": seat,
-                "action": job.data["action"],
-                "version": job.data["version"],
-                "by": "player",
-            }
-        await self._commit(command, data)
+        if job.kind == "contribute":  # kept for the next deal, whose entry carries it
+            self.table.contribute(seat, job.data["value"])
+            self._presence()
+            return
+        await self._commit(*command_of(job.kind, job.data, seat))
 
     # ------------------------------------------------------------ changes
 
@@ -245,6 +292,7 @@ class TableRunner:
         seat_token = None
         if token is not None and kind == "seated":
             seat_token = (int(data["seat"]), token_hash(token))
+        freed = [int(e.data["seat"]) for e in entries if e.kind in FREEING]
         try:
             await asyncio.to_thread(
                 self.store.append,
@@ -253,6 +301,7 @@ class TableRunner:
                 shuffles=fresh,
                 shuffles_before=self.shuffles_stored,
                 token=seat_token,
+                forget=freed,
             )
         except Exception:
             log.exception(
@@ -263,15 +312,25 @@ class TableRunner:
                 "storage_failed", "the change could not be stored: try again"
             ) from None
         self.shuffles_stored += len(fresh)
+        for seat in freed:  # the seat's token is no one's now: its holder watches
+            self.tokens.pop(seat, None)
+            self.bots.pop(seat, None)
+            for client in self.clients:
+                if client.seat == seat:
+                    client.seat = None
         if seat_token is not None:
             self.tokens[seat_token[0]] = seat_token[1]
         self._broadcast()
+        if not table.settings.spectators:
+            self._send_spectators_away()
 
     def _reload(self) -> None:
         """Rebuild the table from the store (after a write failed, memory is ahead)."""
         stored = self.store.load(self.table.id)
         assert stored is not None
-        self.table = Table.rebuild(stored.id, stored.settings, stored.entries, stored.shuffles)
+        self.table = Table.rebuild(
+            stored.id, stored.settings, stored.entries, stored.shuffles, stored.secret
+        )
         self.shuffles_stored = len(stored.shuffles)
 
     def _broadcast(self) -> None:
@@ -312,6 +371,14 @@ class TableRunner:
 
     # ------------------------------------------------------------ clients
 
+    def _send_spectators_away(self) -> None:
+        """The host turned spectating off: connections without a seat are closed."""
+        for client in list(self.clients):
+            if client.seat is None:
+                client.post({"type": "error", **_NO_SPECTATORS, "seq": self.table.seq})
+                client.end(4005, "this table has no spectators")
+                self.clients.discard(client)
+
     def _hello(self, client: Client, message: dict[str, Any]) -> None:
         table = self.table
         token = message.get("token")
@@ -324,6 +391,10 @@ class TableRunner:
                     "invalid_token",
                     "this token is not a seat's at this table: watch or take a seat",
                 )
+        if seat is None and not table.settings.spectators:
+            client.post({"type": "error", **_NO_SPECTATORS, "seq": table.seq})
+            client.end(4005, "this table has no spectators")
+            return
         for other in list(self.clients):
             if other is not client and seat is not None and other.seat == seat:
                 other.post({"type": "replaced", "message": "you connected again from another tab"})
@@ -363,7 +434,7 @@ class TableRunner:
         """When the next automatic change is due, and which: ``deal``, ``bot``,
         ``away`` or ``clock``."""
         table = self.table
-        if table.status != "playing":
+        if table.status != "playing" or table.paused:
             return None
         if table.next_hand_at is not None:
             return table.next_hand_at, "deal"
@@ -377,7 +448,8 @@ class TableRunner:
         if player is not None and player.away:
             return last + min(1.0, table.settings.bot_pause), "away"
         if table.deadline is not None:
-            return table.deadline, "clock"
+            banked = player is not None and player.bank > 0 and table.bank_from is None
+            return table.deadline, "bank" if banked else "clock"
         return None
 
     async def _automatic(self) -> None:
@@ -386,7 +458,11 @@ class TableRunner:
             return
         kind = due[1]
         if kind == "deal":
-            await self._commit("hand_started", {})
+            given = {str(seat): value for seat, value in self.table.contributions.items()}
+            await self._commit("hand_started", {"contributions": given})
+            return
+        if kind == "bank":  # the turn's clock ran out: the time bank runs now
+            await self._commit("bank_used", {"seat": self.table.deadline_seat})
             return
         await self._decide(kind)
 

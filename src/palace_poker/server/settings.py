@@ -7,8 +7,8 @@ form names its field, and a table is only ever made of settings the engine accep
 
 >>> s = TableSettings.from_form({"name": "Friday", "small_bet": 10, "seats": 4,
 ...                              "stack": 200, "bots": ["heuristic"]})
->>> s.rules().ante, s.rules().big_bet, s.turn_seconds
-(5, 20, 30)
+>>> s.rules().ante, s.rules().big_bet, s.turn_seconds, s.records_for_all
+(5, 20, 30, False)
 >>> TableSettings.from_form({"name": "x", "small_bet": True})
 Traceback (most recent call last):
 ...
@@ -34,12 +34,16 @@ from palace_poker.checks import (
 from palace_poker.config import Rules
 from palace_poker.errors import PalaceError
 
+#: Names for the bots, in the order seats are given them.
+BOT_NAMES: Final = ("Ada", "Bix", "Cyd", "Dot", "Eli", "Flo", "Gil", "Hux", "Ivo", "Jax")
 #: The longest table or player name the server takes, in characters (shorter than
 #: the engine's limit: names are drawn around a table on a phone).
 MAX_NAME: Final = 40
 #: Turn clocks, in seconds.
 MIN_TURN: Final = 5
 MAX_TURN: Final = 600
+#: A player's time bank for a game, in seconds, unless the table chooses another.
+DEFAULT_TIME_BANK: Final = 30
 #: The bots' thinking pause, in seconds (0 for tests and fast tables).
 MAX_BOT_PAUSE: Final = 10.0
 #: The pause between hands, so the result can be read, in seconds.
@@ -66,6 +70,25 @@ class TableSettings:
     bots: tuple[str, ...]
     bot_pause: float = 1.0
     between_hands: float = 3.0
+    #: Every player, not only the host, may download the full records of the hands
+    #: (hidden cards and shuffles included) once the game is over.
+    records_for_all: bool = False
+    #: A person's request for a seat waits for the host's approval.
+    approval: bool = False
+    #: People without a seat may watch.
+    spectators: bool = True
+    #: Players may rebuy when busted and top up between hands (R-GAME-1), to at
+    #: most ``rebuy_to`` chips (0: the starting stack).
+    rebuys: bool = False
+    rebuy_to: int = 0
+    #: Extra seconds each player has for the whole game, used when a turn's clock
+    #: runs out before the default action is taken.
+    time_bank: int = 0
+
+    @property
+    def rebuy_limit(self) -> int:
+        """The most chips a rebuy or top-up may bring a stack to."""
+        return self.rebuy_to or self.stack
 
     @classmethod
     def from_form(
@@ -94,6 +117,12 @@ class TableSettings:
             bots=bots,
             bot_pause=bot_pause,
             between_hands=between_hands,
+            records_for_all=_flag(data, "records_for_all"),
+            approval=_flag(data, "approval"),
+            spectators=_flag(data, "spectators", default=True),
+            rebuys=_flag(data, "rebuys"),
+            rebuy_to=_count(data, "rebuy_to", 0, MAX_CHIPS // MAX_PLAYERS, default=0),
+            time_bank=_count(data, "time_bank", 0, MAX_TURN, default=DEFAULT_TIME_BANK),
         )
         settings.rules()  # the engine's own check of the stakes (R-STAKE-1)
         return settings
@@ -145,6 +174,17 @@ def _count(
     return integer(
         value, key, minimum=least, maximum=most, error=TableError, code="invalid_settings"
     )
+
+
+def _flag(data: dict[object, object], key: str, *, default: bool = False) -> bool:
+    """A yes-or-no field: a JSON ``true`` or ``false`` (absent: ``default``); a
+    string, a number or null is refused, never read as a truth value."""
+    if key not in data:
+        return default
+    value = data[key]
+    if not isinstance(value, bool):
+        raise _bad(key, value, "must be true or false")
+    return value
 
 
 def _bots(value: object, seats: int) -> tuple[str, ...]:

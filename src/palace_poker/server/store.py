@@ -1,10 +1,12 @@
 """The table server's database: an append-only log per table (SQLAlchemy 2).
 
-Four tables, made and changed only by the Alembic migrations in ``migrations/``
+Five tables, made and changed only by the Alembic migrations in ``migrations/``
 (applied by :meth:`Store.open`): ``tables`` (id, settings), ``entries`` (each
 table's numbered log entries: kind, time, public data), ``seat_tokens`` (the
-SHA-256 of each seat's token, never the token) and ``shuffles`` (every order the
-table's secure source gave, never sent to anyone). Rows are only ever added.
+SHA-256 of each seat's token, never the token; a seat's row goes when its
+player leaves), ``shuffles`` (every order the table's source gave, never sent to
+anyone) and ``table_secrets`` (the key of the table's fair shuffles, never sent
+to anyone). Other rows are only ever added.
 
 :meth:`Store.append` writes a command's entries, its new shuffles and a new
 seat token in one transaction, and returns only after the commit: the server
@@ -56,6 +58,12 @@ SEAT_TOKENS = sa.Table(
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("token_hash", sa.String(64)),
 )
+SECRETS = sa.Table(
+    "table_secrets",
+    _meta,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("secret", sa.String(64)),
+)
 SHUFFLES = sa.Table(
     "shuffles",
     _meta,
@@ -75,6 +83,8 @@ class StoredTable:
     entries: list[tuple[int, str, float, dict[str, Any]]]
     tokens: dict[int, str]
     shuffles: list[tuple[Card, ...]]
+    #: The key of the table's fair shuffles (None for a table made before them).
+    secret: bytes | None = None
 
 
 def default_url() -> str:
@@ -112,8 +122,8 @@ class Store:
 
     # ------------------------------------------------------------ writing
 
-    def create(self, table_id: str, settings: TableSettings) -> None:
-        """Store a new table's settings."""
+    def create(self, table_id: str, settings: TableSettings, secret: bytes | None = None) -> None:
+        """Store a new table's settings (and the key of its fair shuffles)."""
         with self.engine.begin() as db:
             db.execute(
                 TABLES.insert().values(
@@ -122,6 +132,8 @@ class Store:
                     settings=json.dumps(settings.to_dict()),
                 )
             )
+            if secret is not None:
+                db.execute(SECRETS.insert().values(table_id=table_id, secret=secret.hex()))
 
     def append(
         self,
@@ -131,8 +143,10 @@ class Store:
         shuffles: Iterable[tuple[Card, ...]] = (),
         shuffles_before: int = 0,
         token: tuple[int, str] | None = None,
+        forget: Iterable[int] = (),
     ) -> None:
-        """Write a command's entries (and its shuffles, and a seat's token hash) in
+        """Write a command's entries (and its shuffles, and a seat's token hash;
+        the tokens of the seats in ``forget`` are deleted, their players gone) in
         one transaction; returns after the commit."""
         rows = [
             {"table_id": table_id, "seq": e.seq, "kind": e.kind, "at": e.at, "data": _dump(e.data)}
@@ -148,6 +162,12 @@ class Store:
                 db.execute(ENTRIES.insert(), rows)
             if orders:
                 db.execute(SHUFFLES.insert(), orders)
+            for seat in (*forget, *([] if token is None else [token[0]])):
+                db.execute(
+                    SEAT_TOKENS.delete().where(
+                        (SEAT_TOKENS.c.table_id == table_id) & (SEAT_TOKENS.c.seat == seat)
+                    )
+                )
             if token is not None:
                 db.execute(
                     SEAT_TOKENS.insert().values(
@@ -190,8 +210,12 @@ class Store:
                     .order_by(SHUFFLES.c.n)
                 )
             ]
+            secret = db.execute(
+                sa.select(SECRETS.c.secret).where(SECRETS.c.table_id == table_id)
+            ).scalar()
         settings = TableSettings.from_dict(json.loads(row.settings))
-        return StoredTable(table_id, settings, entries, tokens, shuffles)
+        key = bytes.fromhex(secret) if secret is not None else None
+        return StoredTable(table_id, settings, entries, tokens, shuffles, key)
 
 
 def _dump(data: dict[str, Any]) -> str:

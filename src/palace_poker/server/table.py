@@ -26,30 +26,82 @@ since a deadline is a command's time plus the turn time).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import hashlib
+import hmac
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from palace_poker.actions import Action
 from palace_poker.bots import BOTS
 from palace_poker.cards import Card
-from palace_poker.checks import as_int, as_text, short
+from palace_poker.checks import MIN_PLAYERS, as_int, as_text, is_int, short
 from palace_poker.errors import PalaceError, RecordError
 from palace_poker.events import Event
+from palace_poker.fair import (
+    SCHEME,
+    FairProof,
+    FairShuffle,
+    check_contributions,
+    server_commitment,
+)
 from palace_poker.game import Game
 from palace_poker.hand import Hand
 from palace_poker.redaction import full_events
 from palace_poker.server.recording import RecordingShuffle
-from palace_poker.server.settings import TableError, TableSettings, player_name
+from palace_poker.server.settings import BOT_NAMES, TableError, TableSettings, player_name
 
 #: Commands: what a person, a bot, the clock or the server asks of a table.
-COMMANDS: Final = ("seated", "started", "hand_started", "action", "back", "ended")
+COMMANDS: Final = (
+    "seated",
+    "started",
+    "hand_started",
+    "action",
+    "back",
+    "ended",
+    # the host's tools
+    "paused",
+    "resumed",
+    "approved",
+    "refused",
+    "removed",
+    "settings_changed",
+    "host_passed",
+    # the players' own controls
+    "sat_out",
+    "sat_in",
+    "stood_up",
+    "rebought",
+    "bank_used",
+)
+#: Commands only the host may give (the entry's ``by`` names the host's seat).
+HOST_COMMANDS: Final = (
+    "paused",
+    "resumed",
+    "approved",
+    "refused",
+    "removed",
+    "settings_changed",
+    "host_passed",
+)
+#: Settings the host may change: the stakes and the clock between hands, the rest
+#: at any time.
+BETWEEN_HANDS_SETTINGS: Final = ("small_bet", "big_bet", "ante", "turn_seconds")
+ANY_TIME_SETTINGS: Final = ("approval", "spectators", "rebuys", "rebuy_to")
 #: Entries that follow from a command (never submitted; made again on a rebuild).
 CONSEQUENCES: Final = ("hand_finished", "game_over", "away")
 #: Who made a decision: its player, a bot, the clock (a turn timed out) or the
 #: table for an away player.
 DECIDERS: Final = ("player", "bot", "clock", "away")
 #: Facts a command's entry adds to the command (made again on a rebuild).
-_FACTS: Final = ("dealer", "draw", "hand_number")
+_FACTS: Final = (
+    "dealer",
+    "draw",
+    "hand_number",
+    "pending",
+    "chips_taken",
+    "commitment",
+    "server_commitment",
+)
 #: Consecutive timeouts after which a player is marked away.
 AWAY_AFTER: Final = 2
 
@@ -80,6 +132,28 @@ class Seat:
     bot: str | None
     away: bool = False
     timeouts: int = 0
+    #: Waiting for the host's approval (a table that requires it).
+    pending: bool = False
+    #: Not dealt into the next hands (the player keeps the seat and the chips).
+    sitting_out: bool = False
+    #: The player's seat in the game, once dealt in (None: joins at the next deal).
+    game_seat: int | None = None
+    #: Seconds left in the player's time bank.
+    bank: float = 0.0
+    #: The player's line of the chip ledger (an index of ``Table.accounts``).
+    account: int = -1
+
+
+@dataclass
+class Account:
+    """A player's line of the chip ledger: what they brought to the table (the
+    buy-in and every rebuy or top-up), and the chips they took away on leaving."""
+
+    name: str
+    bought: int
+    seat: int | None
+    cashed: int = 0
+    rebuys: int = 0
 
 
 @dataclass
@@ -89,12 +163,16 @@ class Table:
     id: str
     settings: TableSettings
     shuffle: RecordingShuffle = field(default_factory=RecordingShuffle)
+    #: The key each hand's fair-shuffle secret is derived from (palace-fair/1); never
+    #: in a payload. None: a table made before fair shuffles (secure shuffles).
+    secret: bytes | None = None
     seats: list[Seat | None] = field(default_factory=list)
     log: list[Entry] = field(default_factory=list)
     host: int | None = None
     status: str = "waiting"
     game: Game | None = None
-    game_seats: tuple[int, ...] = ()
+    #: The table seat of each seat of the game (-1 once its player has left).
+    game_seats: list[int] = field(default_factory=list)
     hand_number: int = 0
     deadline: float | None = None
     deadline_seat: int | None = None
@@ -104,6 +182,27 @@ class Table:
     #: its showdown and captures can be read.
     last_hand: Hand | None = None
     last_hand_seats: tuple[int, ...] = ()
+    #: Every hand that has ended, with its table seats, in order (kept in memory and
+    #: made again on a rebuild): what the hand histories are built from.
+    finished: list[tuple[Hand, tuple[int, ...]]] = field(default_factory=list)
+    #: The chip ledger's lines, one a player who took a seat, in order.
+    accounts: list[Account] = field(default_factory=list)
+    #: The host paused the game: no clock runs, no hand is dealt, nobody acts.
+    paused: bool = False
+    #: While paused: the seconds that were left of the turn clock and of the wait
+    #: for the next hand, given back on resuming.
+    paused_at: float = 0.0
+    paused_clock: float | None = None
+    paused_deal: float | None = None
+    #: When the player whose turn it is began to use their time bank.
+    bank_from: float | None = None
+    #: The players' contributions to the next hand's fair seed, by table seat (not
+    #: in the log until the deal, whose command carries them).
+    contributions: dict[int, str] = field(default_factory=dict)
+    #: The fairness proof of the hand in play, and of each finished hand (in the
+    #: order of ``finished``): released only with the full records.
+    proof: FairProof | None = None
+    proofs: list[FairProof | None] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -116,11 +215,12 @@ class Table:
         settings: TableSettings,
         entries: list[tuple[int, str, float, dict[str, Any]]],
         shuffles: list[tuple[Card, ...]],
+        secret: bytes | None = None,
     ) -> Table:
         """The table its stored log describes: each command submitted again at its
         stored time, against the stored shuffles; the consequences it makes again
         must be the stored ones (``RecordError('invalid_record')`` otherwise)."""
-        table = cls(table_id, settings, RecordingShuffle(shuffles))
+        table = cls(table_id, settings, RecordingShuffle(shuffles), secret)
         for seq, kind, at, data in entries:
             if kind in CONSEQUENCES:
                 made = table.log[seq - 1] if seq <= len(table.log) else None
@@ -167,19 +267,47 @@ class Table:
         return self.hand_seats()[hand.to_act]
 
     def stack(self, seat: int) -> int:
-        """A seat's chips: in the hand when dealt in, else at the table."""
+        """A seat's chips: in the hand when dealt in, else at the table (a player
+        waiting for the next deal has the starting stack; one waiting for the
+        host's approval, none)."""
+        player = self.seats[seat]
+        if player is None or player.pending:
+            return 0
         hand, game = self.hand, self.game
-        if game is None:
-            return self.settings.stack if self.seats[seat] is not None else 0
+        if game is None or player.game_seat is None:
+            return self.settings.stack
         if hand is not None and (at := self.hand_seat(seat)) is not None:
             return hand.stacks[at]
-        return game.stacks[self.game_seats.index(seat)] if seat in self.game_seats else 0
+        return game.stacks[player.game_seat]
 
     def free_seats(self) -> list[int]:
-        """Seats nobody has taken (only before the game starts)."""
-        if self.status != "waiting":
+        """Seats nobody has taken (none once the game is over)."""
+        if self.status == "over":
             return []
         return [i for i, taken in enumerate(self.seats) if taken is None]
+
+    def server_commitment(self) -> str | None:
+        """The SHA-256 of the next hand's server secret (palace-fair/1), published
+        before the players contribute; None without fair shuffles or after the end."""
+        if self.secret is None or self.status == "over":
+            return None
+        return server_commitment(self._hand_secret(self.hand_number + 1))
+
+    def contribute(self, seat: int, value: object) -> None:
+        """A seated player's contribution to the next hand's fair seed (a client's
+        random value; the latest one counts). Not a log entry: the deal's command
+        carries the contributions. ``invalid_contribution`` for a bad value."""
+        player = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        if player is None or player.bot is not None or player.pending:
+            raise TableError("not_seated", f"seat {seat} has no seated player")
+        if self.secret is None or self.status == "over":
+            raise TableError("invalid_contribution", "this table's shuffles take no contributions")
+        check_contributions([[seat, value]])
+        self.contributions[seat] = str(value)
+
+    def requests(self) -> list[int]:
+        """Seats whose players wait for the host's approval."""
+        return [i for i, s in enumerate(self.seats) if s is not None and s.pending]
 
     # ------------------------------------------------------------ commands
 
@@ -213,8 +341,12 @@ class Table:
         return entry
 
     def _seated(self, data: dict[str, Any], at: float) -> None:
-        if self.status != "waiting":
-            raise TableError("game_started", "seats are taken before the game starts")
+        if self.status == "over":
+            raise TableError("game_over", "the game is over")
+        bot = data.get("bot")
+        by = data.get("by")
+        if by is not None or (bot is not None and self.status != "waiting"):
+            self._host(data)  # a bot added after the table was made: the host's tool
         seat = as_int(data.get("seat"))
         if seat is None or not 0 <= seat < len(self.seats):
             raise TableError(
@@ -224,29 +356,42 @@ class Table:
             )
         if self.seats[seat] is not None:
             raise TableError("seat_taken", f"seat {seat} is taken", details={"input": seat})
-        name = player_name(data.get("name"))
+        name = player_name(
+            data.get("name") if bot is None else data.get("name") or self._bot_name()
+        )
         if any(s is not None and s.name.casefold() == name.casefold() for s in self.seats):
             raise TableError(
                 "name_taken", f"someone at this table is called {name!r}", details={"input": name}
             )
-        bot = data.get("bot")
         if bot is not None and (not isinstance(bot, str) or bot not in _bot_kinds()):
             raise TableError("unknown_bot", f"no bot named {short(bot)}")
-        self.seats[seat] = Seat(name, bot)
+        pending = bot is None and self.settings.approval and self.host is not None
+        player = Seat(name, bot, pending=pending, bank=float(self.settings.time_bank))
+        self.seats[seat] = player
+        if not pending:
+            self._open_account(seat)
         if bot is None and self.host is None:
             self.host = seat
-        self._append("seated", at, {"seat": seat, "name": name, "bot": bot})
+        facts = {"seat": seat, "name": name, "bot": bot, "pending": pending}
+        self._append("seated", at, facts if by is None else {**facts, "by": by})
+        self._schedule(at)
 
     def _started(self, data: dict[str, Any], at: float) -> None:
         self._need("waiting")
-        taken = tuple(i for i, s in enumerate(self.seats) if s is not None)
+        if data.get("by") is not None:
+            self._host(data)
+        taken = tuple(i for i, s in enumerate(self.seats) if s is not None and not s.pending)
         if len(taken) < 2:
             raise TableError("too_few_players", "a game needs at least two players")
         players = [(self._seat(i).name, self.settings.stack) for i in taken]
-        self.game = Game(self.settings.rules(), players, shuffle=self.shuffle)
-        self.game_seats = taken
+        self.game = Game(
+            self.settings.rules(), players, shuffle=self.shuffle, rebuys=self.settings.rebuys
+        )
+        self.game_seats = list(taken)
+        for game_seat, seat in enumerate(taken):
+            self._seat(seat).game_seat = game_seat
         self.status = "playing"
-        self.next_hand_at = at
+        self.next_hand_at = at if self._dealable() else None
         draw = self.game.dealer_draw
         facts: dict[str, Any] = {"dealer": taken[self.game.dealer]}
         if draw is not None:
@@ -259,19 +404,41 @@ class Table:
         assert game is not None
         if game.hand is not None:
             raise TableError("hand_in_play", "a hand is in play")
+        if self.paused:
+            raise TableError("game_paused", "the host paused the game")
+        if not self._dealable():
+            raise TableError("too_few_players", "a hand needs two players who are not sitting out")
+        self._join_waiting()
+        game.rules = self.settings.rules()
+        game.sitting_out = {
+            p.game_seat
+            for p in self.seats
+            if p is not None and p.game_seat is not None and p.sitting_out
+        }
+        given = self._fair_deal(data.get("contributions"))
         hand = game.start_hand()
         self.last_hand, self.last_hand_seats = None, ()
         self.hand_number += 1
         self.next_hand_at = None
+        self.contributions = {}
         seats = self.hand_seats()
         events = tuple(full_events(hand.events, tuple(hand.palaces)))
-        self._append("hand_started", at, {"hand_number": self.hand_number}, events, seats)
+        facts: dict[str, Any] = {"hand_number": self.hand_number}
+        if self.proof is not None:
+            facts.update(
+                contributions=given,
+                server_commitment=self.proof.server_commitment,
+                commitment=self.proof.commitment,
+            )
+        self._append("hand_started", at, facts, events, seats)
         self._arm(at)
 
     def _action(self, data: dict[str, Any], at: float) -> None:
         hand = self.hand
         if self.status != "playing" or hand is None or hand.over:
             raise TableError("no_hand_in_play", "no hand is in play")
+        if self.paused:
+            raise TableError("game_paused", "the host paused the game: wait for the resume")
         seat = as_int(data.get("seat"))
         by = data.get("by")
         text = as_text(data.get("action"))
@@ -300,6 +467,9 @@ class Table:
 
     def _after_decision(self, seat: int, by: str, at: float) -> None:
         player = self._seat(seat)
+        if self.bank_from is not None:  # the decision came out of the time bank
+            player.bank = max(0.0, player.bank - (at - self.bank_from))
+            self.bank_from = None
         if by == "player":
             player.timeouts, player.away = 0, False
         elif by == "clock":
@@ -320,6 +490,11 @@ class Table:
         assert game is not None
         seats = self.hand_seats()
         self.last_hand, self.last_hand_seats = game.hand, seats
+        assert game.hand is not None
+        self.finished.append((game.hand, seats))
+        self.proofs.append(self.proof)
+        self.proof = None
+        self.shuffle.use(None)
         result = game.finish_hand()
         self.deadline = self.deadline_seat = None
         self._append(
@@ -331,10 +506,10 @@ class Table:
                 "stacks": {str(seats[h]): s for h, s in enumerate(result.stacks)},
             },
         )
-        if game.over:
+        if game.over and (game.stopped or not self.settings.rebuys):
             self._over(at, "host" if game.stopped else "chips")
-        else:
-            self.next_hand_at = at + self.settings.between_hands
+        else:  # with rebuys, a table short of players waits for one to rebuy
+            self._schedule(at)
 
     def _over(self, at: float, reason: str) -> None:
         game = self.game
@@ -360,16 +535,319 @@ class Table:
     def _ended(self, data: dict[str, Any], at: float) -> None:
         if self.status == "over":
             raise TableError("game_over", "the game is over")
-        self._append("ended", at, {})
+        if data.get("by") is not None:
+            self._host(data)
+        self._append("ended", at, {"by": data["by"]} if data.get("by") is not None else {})
         if self.game is None or self.game.hand is None:
             self._over(at, "host")
         else:
             self.game.stop()  # the hand in play is played out; no other is dealt
 
+    # ------------------------------------------------------------ the host's tools
+
+    def _paused(self, data: dict[str, Any], at: float) -> None:
+        by = self._host(data)
+        self._need("playing")
+        if self.paused:
+            raise TableError("game_paused", "the game is paused already")
+        self.paused, self.paused_at = True, at
+        self.paused_clock = None if self.deadline is None else max(0.0, self.deadline - at)
+        self.paused_deal = None if self.next_hand_at is None else max(0.0, self.next_hand_at - at)
+        self.deadline = self.next_hand_at = None
+        self._append("paused", at, {"by": by})
+
+    def _resumed(self, data: dict[str, Any], at: float) -> None:
+        by = self._host(data)
+        if not self.paused:
+            raise TableError("not_paused", "the game is not paused")
+        self.paused = False
+        if self.paused_clock is not None:  # the clock goes on from where it stopped
+            self.deadline = at + self.paused_clock
+        if self.paused_deal is not None:
+            self.next_hand_at = at + self.paused_deal
+        if self.bank_from is not None:
+            self.bank_from += at - self.paused_at
+        self.paused_clock = self.paused_deal = None
+        self._append("resumed", at, {"by": by})
+        self._schedule(at)
+
+    def _approved(self, data: dict[str, Any], at: float) -> None:
+        by = self._host(data)
+        seat, player = self._request(data)
+        player.pending = False
+        self._open_account(seat)
+        self._append("approved", at, {"by": by, "seat": seat})
+        self._schedule(at)
+
+    def _refused(self, data: dict[str, Any], at: float) -> None:
+        by = self._host(data)
+        seat, _player = self._request(data)
+        self.seats[seat] = None
+        self._append("refused", at, {"by": by, "seat": seat})
+
+    def _removed(self, data: dict[str, Any], at: float) -> None:
+        by = self._host(data)
+        seat = self._taken(data)
+        if seat == by:
+            raise TableError("invalid_seat", "the host leaves by standing up, not by removal")
+        taken = self._leave(seat)
+        self._append("removed", at, {"by": by, "seat": seat, "chips_taken": taken})
+        self._after_leaving(at)
+
+    def _settings_changed(self, data: dict[str, Any], at: float) -> None:
+        by = self._host(data)
+        changes = data.get("changes")
+        if not isinstance(changes, dict) or not changes:
+            raise TableError("invalid_settings", f"no settings to change in {short(changes)}")
+        allowed = BETWEEN_HANDS_SETTINGS + ANY_TIME_SETTINGS
+        unknown = [k for k in changes if k not in allowed]
+        if unknown:
+            raise TableError(
+                "invalid_settings",
+                f"{short(unknown[0])} cannot be changed; the host may change " + ", ".join(allowed),
+            )
+        if self.hand is not None and any(k in BETWEEN_HANDS_SETTINGS for k in changes):
+            raise TableError("hand_in_play", "the stakes and the clock change between hands")
+        s = self.settings
+        settings = TableSettings.from_form(
+            {**s.to_dict(), **changes}, bot_pause=s.bot_pause, between_hands=s.between_hands
+        )
+        self.settings = replace(settings, time_bank=s.time_bank)
+        if self.game is not None:
+            self.game.rebuys = self.settings.rebuys
+        self._append("settings_changed", at, {"by": by, "changes": dict(changes)})
+        self._schedule(at)
+
+    def _host_passed(self, data: dict[str, Any], at: float) -> None:
+        by = self._host(data)
+        seat = self._taken(data)
+        player = self._seat(seat)
+        if player.bot is not None or player.pending or seat == by:
+            raise TableError("invalid_seat", f"{player.name} cannot be the host")
+        self.host = seat
+        self._append("host_passed", at, {"by": by, "seat": seat})
+
+    # ------------------------------------------------------------ the players' controls
+
+    def _sat_out(self, data: dict[str, Any], at: float) -> None:
+        seat = self._person(data)
+        player = self._seat(seat)
+        if player.sitting_out:
+            raise TableError("sitting_out", f"{player.name} is sitting out already")
+        player.sitting_out = True
+        self._append("sat_out", at, {"seat": seat})
+        if not self._dealable():
+            self.next_hand_at = None
+
+    def _sat_in(self, data: dict[str, Any], at: float) -> None:
+        seat = self._person(data)
+        player = self._seat(seat)
+        if not player.sitting_out:
+            raise TableError("not_sitting_out", f"{player.name} is not sitting out")
+        player.sitting_out = False
+        self._append("sat_in", at, {"seat": seat})
+        self._schedule(at)
+
+    def _stood_up(self, data: dict[str, Any], at: float) -> None:
+        seat = self._person(data)
+        taken = self._leave(seat)
+        self._append("stood_up", at, {"seat": seat, "chips_taken": taken})
+        self._after_leaving(at)
+
+    def _rebought(self, data: dict[str, Any], at: float) -> None:
+        seat = self._person(data)
+        player = self._seat(seat)
+        if not self.settings.rebuys:
+            raise TableError("no_rebuys", "this table allows no rebuys", rule="R-GAME-1")
+        game = self.game
+        if game is None or player.game_seat is None:
+            raise TableError("game_not_started", "chips are bought once the game has started")
+        if self.hand_seat(seat) is not None:
+            raise TableError("hand_in_play", "chips are bought between hands", rule="R-GAME-1")
+        chips = as_int(data.get("chips"))
+        limit = self.settings.rebuy_limit
+        stack = game.stacks[player.game_seat]
+        if chips is None or chips < 1 or stack + chips > limit:
+            raise TableError(
+                "invalid_amount",
+                f"a rebuy of {short(data.get('chips'))} chips: a stack may be bought up to "
+                f"{limit}, and this one has {stack}",
+                rule="R-GAME-1",
+                details={"input": short(data.get("chips"))},
+            )
+        game.top_up(player.game_seat, chips)
+        account = self.accounts[player.account]
+        account.bought += chips
+        account.rebuys += chips
+        self._append("rebought", at, {"seat": seat, "chips": chips})
+        self._schedule(at)
+
+    def _bank_used(self, data: dict[str, Any], at: float) -> None:
+        seat = as_int(data.get("seat"))
+        player = self.seats[seat] if seat is not None and 0 <= seat < len(self.seats) else None
+        if (
+            seat is None
+            or player is None
+            or self.deadline is None
+            or self.deadline_seat != seat
+            or self.bank_from is not None
+            or player.bank <= 0
+            or at < self.deadline
+        ):
+            raise TableError("no_time_bank", f"no time bank to use for seat {short(seat)} now")
+        self.bank_from, self.deadline = at, at + player.bank
+        self._append("bank_used", at, {"seat": seat, "seconds": player.bank})
+
     # ------------------------------------------------------------ helpers
+
+    def _host(self, data: dict[str, Any]) -> int:
+        """The seat that gives a host's command; ``not_host`` unless it is the host's."""
+        by = data.get("by")
+        if not is_int(by) or by != self.host or self.host is None:
+            raise TableError("not_host", "only the host can do that")
+        return self.host
+
+    def _taken(self, data: dict[str, Any]) -> int:
+        seat = as_int(data.get("seat"))
+        if seat is None or not 0 <= seat < len(self.seats) or self.seats[seat] is None:
+            raise TableError(
+                "not_seated",
+                f"seat {short(data.get('seat'))} has no player",
+                details={"input": short(data.get("seat"))},
+            )
+        return seat
+
+    def _person(self, data: dict[str, Any]) -> int:
+        """A seated person's own command (never a bot's, nor one still waiting)."""
+        seat = self._taken(data)
+        player = self._seat(seat)
+        if player.bot is not None or player.pending:
+            raise TableError("not_seated", f"seat {seat} has no seated player")
+        if self.status == "over":
+            raise TableError("game_over", "the game is over")
+        return seat
+
+    def _request(self, data: dict[str, Any]) -> tuple[int, Seat]:
+        seat = self._taken(data)
+        player = self._seat(seat)
+        if not player.pending:
+            raise TableError("no_request", f"{player.name} is not waiting for approval")
+        return seat, player
+
+    def _hand_secret(self, number: int) -> bytes:
+        """Hand ``number``'s server secret: derived from the table's key, so that one
+        stored key serves every hand and releasing a hand's secret tells nothing of
+        another's."""
+        assert self.secret is not None
+        message = f"{SCHEME} hand {number}".encode("ascii")
+        return hmac.new(self.secret, message, hashlib.sha256).digest()
+
+    def _fair_deal(self, given: object) -> dict[str, str]:
+        """Set up the fair shuffles of the hand about to be dealt: its seed from its
+        server secret and the contributions of the players dealt in (by table seat
+        in the command; by hand seat in the seed). Returns the contributions used."""
+        self.proof = None
+        if self.secret is None:
+            return {}
+        if given is None:
+            given = {}
+        if not isinstance(given, dict):
+            raise TableError("invalid_contribution", f"not contributions: {short(given)}")
+        game = self.game
+        assert game is not None
+        dealt = [self.game_seats[s] for s in game.seats_in_game if s not in game.sitting_out]
+        pairs = []
+        used: dict[str, str] = {}
+        for key, value in sorted(given.items(), key=lambda kv: str(kv[0])):
+            seat = int(key) if isinstance(key, str) and key.isdigit() and len(key) < 3 else None
+            if seat is None or seat not in dealt:
+                continue  # a contribution of a seat not dealt in counts for nothing
+            check_contributions([[dealt.index(seat), value]])
+            pairs.append([dealt.index(seat), str(value)])
+            used[str(seat)] = str(value)
+        self.proof = FairProof.make(self._hand_secret(self.hand_number + 1), pairs)
+        self.shuffle.use(FairShuffle(bytes.fromhex(self.proof.seed)))
+        return used
+
+    def _bot_name(self) -> str:
+        """The first bot name nobody at the table has."""
+        taken = {p.name.casefold() for p in self.seats if p is not None}
+        free = [n for n in BOT_NAMES if n.casefold() not in taken]
+        return free[0] if free else f"Bot {len(taken) + 1}"
+
+    def _open_account(self, seat: int) -> None:
+        player = self._seat(seat)
+        player.account = len(self.accounts)
+        self.accounts.append(Account(player.name, self.settings.stack, seat))
+
+    def _leave(self, seat: int) -> int:
+        """A player leaves the table (between hands, or when not dealt in): the seat
+        is free again, their chips go with them; returns the chips."""
+        player = self._seat(seat)
+        if self.hand_seat(seat) is not None:
+            raise TableError("hand_in_play", f"{player.name} leaves when the hand is over")
+        if self.status == "over":
+            raise TableError("game_over", "the game is over")
+        taken = self.stack(seat)
+        if self.game is not None and player.game_seat is not None:
+            self.game.leave(player.game_seat)
+            self.game_seats[player.game_seat] = -1
+        if player.account >= 0:
+            account = self.accounts[player.account]
+            account.cashed, account.seat = taken, None
+        self.seats[seat] = None
+        if seat == self.host:  # the role passes to the next person on the left
+            n = len(self.seats)
+            people = [
+                (seat + step) % n
+                for step in range(1, n)
+                if (p := self.seats[(seat + step) % n]) is not None
+                and p.bot is None
+                and not p.pending
+            ]
+            self.host = people[0] if people else None
+        return taken
+
+    def _after_leaving(self, at: float) -> None:
+        game = self.game
+        if game is not None and game.over and not self.settings.rebuys and self.hand is None:
+            self._over(at, "chips")
+        elif not self._dealable():
+            self.next_hand_at = None
+
+    def _dealable(self) -> bool:
+        """Two players or more would be dealt in now (with chips, not sitting out,
+        not waiting for approval)."""
+        ready = [
+            seat
+            for seat, p in enumerate(self.seats)
+            if p is not None and not p.pending and not p.sitting_out and self.stack(seat) > 0
+        ]
+        return len(ready) >= MIN_PLAYERS
+
+    def _schedule(self, at: float) -> None:
+        """Deal the next hand after the pause between hands, when one can be dealt."""
+        if (
+            self.status == "playing"
+            and not self.paused
+            and self.hand is None
+            and self.next_hand_at is None
+            and self._dealable()
+        ):
+            self.next_hand_at = at + (self.settings.between_hands if self.hand_number else 0.0)
+
+    def _join_waiting(self) -> None:
+        """Players seated since the game started join it at this deal."""
+        game = self.game
+        assert game is not None
+        for seat, player in enumerate(self.seats):
+            if player is not None and not player.pending and player.game_seat is None:
+                player.game_seat = game.add_player(player.name, self.settings.stack)
+                self.game_seats.append(seat)
 
     def _arm(self, at: float) -> None:
         """Start the clock of the decision due, if a present person makes it."""
+        self.bank_from = None
         seat = self.to_act()
         player = self.seats[seat] if seat is not None else None
         if seat is None or player is None or player.bot is not None or player.away:
@@ -411,4 +889,16 @@ _HANDLERS = {
     "action": Table._action,
     "back": Table._back,
     "ended": Table._ended,
+    "paused": Table._paused,
+    "resumed": Table._resumed,
+    "approved": Table._approved,
+    "refused": Table._refused,
+    "removed": Table._removed,
+    "settings_changed": Table._settings_changed,
+    "host_passed": Table._host_passed,
+    "sat_out": Table._sat_out,
+    "sat_in": Table._sat_in,
+    "stood_up": Table._stood_up,
+    "rebought": Table._rebought,
+    "bank_used": Table._bank_used,
 }
