@@ -252,3 +252,15 @@ def test_a_refusal_reads_as_the_players_own_action() -> None:
         assert refused.value.code == code
         assert f"'{at} " not in refused.value.message
         assert not refused.value.message.startswith(f"{at} ")
+
+
+def test_names_keep_the_joiners_their_scripts_need_and_refuse_other_invisibles() -> None:
+    sinhala = "සිකුරාදා ක්\u200dරීඩාව"  # "Friday game": the joiner makes ක්‍ර
+    pashto = "می\u200cخواهم"  # noqa: RUF001 (a zero-width non-joiner between two letters)
+    for name in (sinhala, pashto):
+        assert TableSettings.from_form({"name": name, "small_bet": 10}).name == name
+        table = Table("t", TableSettings.from_form({"name": "T", "small_bet": 10}))
+        table.submit("seated", {"seat": 0, "name": name, "bot": None}, at=0.0)
+    for bad in ("Ann\u202eevil", "Bob\u0007", "\u200d"):  # an override, a bell, only a joiner
+        with pytest.raises(TableError):
+            TableSettings.from_form({"name": bad, "small_bet": 10})

@@ -156,11 +156,19 @@ def player_name(value: object) -> str:
     return _name(value, "name")
 
 
+#: Invisible characters a name may hold: the zero-width joiner and non-joiner,
+#: which Sinhala, Pashto and other scripts need to spell words (ක්‍රීඩාව). Other
+#: format characters (bidirectional overrides, say) could disguise a name, and
+#: stay refused with the control characters.
+JOINERS: Final = frozenset("\u200c\u200d")
+
+
 def _name(value: object, what: str) -> str:
     text = as_text(value)
     if text is not None:
         text = " ".join(text.split())
-        if 0 < len(text) <= MAX_NAME and text.isprintable():
+        visible = any(c not in JOINERS for c in text)  # not a name of joiners only
+        if len(text) <= MAX_NAME and visible and all(c.isprintable() or c in JOINERS for c in text):
             return text
     raise _bad(what, value, f"must be 1 to {MAX_NAME} printable characters")
 

@@ -581,17 +581,18 @@ class Table:
 
     def _refused(self, data: dict[str, Any], at: float) -> None:
         by = self._host(data)
-        seat, _player = self._request(data)
+        seat, player = self._request(data)
         self.seats[seat] = None
-        self._append("refused", at, {"by": by, "seat": seat})
+        self._append("refused", at, {"by": by, "seat": seat, "name": player.name})
 
     def _removed(self, data: dict[str, Any], at: float) -> None:
         by = self._host(data)
         seat = self._taken(data)
         if seat == by:
             raise TableError("invalid_seat", "the host leaves by standing up, not by removal")
+        name = self._seat(seat).name
         taken = self._leave(seat)
-        self._append("removed", at, {"by": by, "seat": seat, "chips_taken": taken})
+        self._append("removed", at, {"by": by, "seat": seat, "name": name, "chips_taken": taken})
         self._after_leaving(at)
 
     def _settings_changed(self, data: dict[str, Any], at: float) -> None:
@@ -650,8 +651,9 @@ class Table:
 
     def _stood_up(self, data: dict[str, Any], at: float) -> None:
         seat = self._person(data)
+        name = self._seat(seat).name
         taken = self._leave(seat)
-        self._append("stood_up", at, {"seat": seat, "chips_taken": taken})
+        self._append("stood_up", at, {"seat": seat, "name": name, "chips_taken": taken})
         self._after_leaving(at)
 
     def _rebought(self, data: dict[str, Any], at: float) -> None:

@@ -53,6 +53,10 @@ function formData() {
     stack: whole("stack"),
     turn_seconds: whole("turn_seconds"),
     bots: [],
+    time_bank: whole("time_bank"),
+    records_for_all: Boolean(form.elements.records_for_all?.checked),
+    approval: Boolean(form.elements.approval?.checked),
+    rebuys: Boolean(form.elements.rebuys?.checked),
   };
   const big = whole("big_bet", { optional: true });
   const ante = whole("ante", { optional: true });

@@ -14,8 +14,9 @@ export function drawLedger(view, node, tableId) {
     el(
       "tr",
       {},
-      el("th", { scope: "row" }, r.name),
+      el("th", { scope: "row" }, r.left ? `${r.name} ${UI.ledger.left}` : r.name),
       el("td", {}, String(r.buy_in)),
+      el("td", {}, String(r.rebuys || 0)),
       el("td", {}, String(r.stack)),
       el("td", { class: r.net > 0 ? "up" : r.net < 0 ? "down" : null }, signed(r.net)),
     ),

@@ -11,7 +11,8 @@ import { drawMine } from "./mine.js";
 import { notify } from "./notice.js";
 import { drawTable } from "./seats.js";
 import { TableState } from "./state.js";
-import { UI } from "./words.js";
+import { contributeIfDue, drawTools, turnAlert } from "./tools.js";
+import { UI, errorText } from "./words.js";
 
 const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
 const storageKey = `palace:${tableId}`;
@@ -78,7 +79,7 @@ function onFrame(frame) {
       break;
     }
     case "error":
-      notify(frame.code || "error", frame.message || "refused", frame.rule);
+      notify(frame.code || "error", errorText(frame.code, frame.message || "refused"), frame.rule);
       if (frame.ref && frame.ref === pendingRef) {
         pendingRef = null;
         actions.release();
@@ -109,23 +110,34 @@ function redraw() {
   const view = state.view;
   const table = view.table;
   $("#table-name").textContent = table.name || UI.page.table;
-  document.title = UI.page.title(table.name || UI.page.table, state.options.length > 0);
+  drawTitle();
   $("#hand-number").textContent = table.hand_number ? UI.status.hand(table.hand_number) : "";
   $("#start").hidden = !(state.isHost && table.status === "waiting");
   $("#end").hidden = !(state.isHost && table.status === "playing");
   const me = state.you === null ? null : state.seat(state.you);
   $("#back").hidden = !(me && me.away);
-  $("#join-open").hidden = !(state.you === null && freeSeats().length > 0 && table.status === "waiting");
-  if (table.status !== "waiting" && !$("#join").hidden) closeJoin();
+  $("#join-open").hidden = !(state.you === null && freeSeats().length > 0 && table.status !== "over");
+  if (table.status === "over" && !$("#join").hidden) closeJoin();
   document.body.classList.toggle("my-turn", state.options.length > 0);
   drawTable(state, $("#seats"), $("#centre"));
   drawMine(state, $("#mine"));
   drawLedger(view, $("#ledger"), table.id);
+  drawTools(state, $("#tools"), (message) => conn.send(message) || (notify("offline", UI.page.offline), false));
+  contributeIfDue(state, (message) => conn.send(message));
   actions.draw(state);
   if (!$("#join").hidden) fillSeatChoice();
   drawStatus();
   tick();
 }
+
+/** The tab's title: the table, marked (and blinking while the tab is hidden) when
+ *  it is your turn, unless you switched that alert off (tools.js). */
+function drawTitle() {
+  const table = state.view.table;
+  document.title = turnAlert(state) + UI.page.title(table.name || UI.page.table, state.options.length > 0);
+}
+document.addEventListener("palace:title", () => state.view && drawTitle());
+document.addEventListener("visibilitychange", () => state.view && drawTitle());
 
 /** The status line: what is going on (announced), and the clock (not announced). */
 function statusText() {
@@ -139,7 +151,10 @@ function statusText() {
   const table = view.table;
   const parts = [];
   let clock = "";
-  if (table.status === "waiting") parts.push(UI.status.waiting(state.isHost));
+  const me = state.you === null ? null : state.seat(state.you);
+  if (me && me.pending) parts.push(UI.tools.pending);
+  if (table.paused) parts.push(UI.tools.pausedStatus);
+  else if (table.status === "waiting") parts.push(UI.status.waiting(state.isHost));
   else if (table.status === "over") {
     parts.push(UI.status.over(view.winner !== null && view.winner !== undefined ? state.seatName(view.winner) : null));
   } else if (state.obs && state.obs.to_act !== null && state.obs.phase !== "over") {
@@ -300,7 +315,7 @@ $("#join-form").addEventListener("submit", async (event) => {
     });
     const data = await answer.json().catch(() => ({}));
     if (!answer.ok) {
-      error.textContent = (data.error && data.error.message) || UI.page.joinFailed(answer.status);
+      error.textContent = (data.error && errorText(data.error.code, data.error.message)) || UI.page.joinFailed(answer.status);
       return;
     }
     localStorage.setItem(storageKey, JSON.stringify({ token: data.token, seat: data.seat }));
@@ -351,8 +366,8 @@ async function start() {
     } catch {
       // the socket will say more
     }
-    // Seats are taken before the game starts; later arrivals watch.
-    if (!watching && (!joinInfo || joinInfo.status === "waiting")) openJoin();
+    // A free seat may be taken until the game is over (dealt in from the next hand).
+    if (!watching && (!joinInfo || joinInfo.status !== "over")) openJoin();
   }
   conn.open();
 }

@@ -1,0 +1,562 @@
+// Cymraeg (Welsh): the language catalogue. Same names and shapes as en.js (the
+// contract: docs/languages.md). The game's words are those of the Welsh rules page
+// (baner, palas, milwr, brwydr, ymosod, pot, plygu, galw, codi, aros, prynu, taflu).
+//
+// Welsh counts with the singular noun after a numeral, and has six plural
+// categories (zero, one, two, few, many, other): `plural` picks the noun's form,
+// with the mutation each number brings (dau gerdyn, tri cherdyn, chwe cherdyn).
+
+export const LANG = "cy";
+export const DIR = "ltr";
+
+const NUMBERS = new Intl.NumberFormat(LANG);
+const PLURALS = new Intl.PluralRules(LANG);
+
+/** A number as this language writes it. */
+export function formatNumber(n) {
+  return typeof n === "number" ? NUMBERS.format(n) : `${n ?? ""}`;
+}
+
+/** The form of `forms` ({zero, one, two, few, many, other}) that goes with n. */
+export function plural(n, forms) {
+  return forms[PLURALS.select(n)] ?? forms.other;
+}
+
+const RANKS = {
+  2: "Dau", 3: "Tri", 4: "Pedwar", 5: "Pump", 6: "Chwech", 7: "Saith", 8: "Wyth",
+  9: "Naw", T: "Deg", J: "Jac", Q: "Brenhines", K: "Brenin", A: "As",
+};
+const SUITS = { s: "rhawiau", h: "calonnau", d: "diemwntau", c: "clybiau" };
+// After "o" (of) a suit's name takes the soft mutation.
+const SUITS_OF = { s: "rawiau", h: "galonnau", d: "ddiemwntau", c: "glybiau" };
+
+export function cardName(card) {
+  if (!card) return "cerdyn wyneb i waered";
+  return `${RANKS[card[0]] || card[0]} o ${SUITS_OF[card[1]] || card[1]}`;
+}
+
+export function suitName(suit) {
+  return SUITS[suit] || suit;
+}
+
+const cards = (list) => ({ cards: list });
+const chips = formatNumber;
+const CARD = { zero: "cerdyn", one: "cerdyn", two: "gerdyn", few: "cherdyn", many: "cherdyn", other: "cerdyn" };
+const CHIP = { zero: "sglodyn", one: "sglodyn", two: "sglodyn", few: "sglodyn", many: "sglodyn", other: "sglodyn" };
+const RAISE = { zero: "codiad", one: "codiad", two: "godiad", few: "codiad", many: "codiad", other: "codiad" };
+const cardCount = (n) => `${chips(n)} ${plural(n, CARD)}`;
+
+const ENDS = {
+  last: "dim ond un chwaraewr sydd ar ôl",
+  "same-suit": "mae'r chwaraewyr sydd ar ôl yn chwifio'r un siwt baner ac yn hollti'r pot",
+  showdown: "ornest ar ôl rownd dawel",
+  tie: "mae'r ddau olaf yn gyfartal ac yn hollti'r pot",
+};
+
+const OUT_REASONS = { fold: "wedi plygu", battle: "wedi colli brwydr", tie: "yn gyfartal mewn brwydr" };
+
+// Each pile that is shuffled, after the article ('r), and the verb with the pronoun that agrees with it.
+const SHUFFLED = {
+  deck: ["dec", "ei gymysgu"],
+  "set-aside": ["cardiau a roddwyd o'r neilltu", "eu cymysgu"],
+  stock: ["dec tynnu", "ei gymysgu"],
+  discard: ["pentwr taflu", "ei gymysgu"],
+};
+
+/** Engine events (wire form), one function each; null: not worth a line. */
+export const EVENTS = {
+  ante_posted: (e, { who }) => [
+    `Mae ${who(e.seat)} yn talu ante o ${chips(e.amount)}`, e.all_in ? " ac mae'r cyfan i mewn." : ".",
+  ],
+  cards_shuffled: (e) =>
+    e.what === "deck"
+      ? null
+      : [`Mae'r ${(SHUFFLED[e.what] || [e.what])[0]} (${cardCount(e.size)}) yn cael ${(SHUFFLED[e.what] || [e.what, "ei gymysgu"])[1]}.`],
+  banner_card_set_aside: (e, { who }) => [
+    `Mae ${who(e.seat)} yn cael `, cards([e.card]), ": mae'r siwt wedi'i chymryd, o'r neilltu.",
+  ],
+  banner_dealt: (e, { who }) => [`Mae ${who(e.seat)} yn chwifio baner `, cards([e.card]), "."],
+  palace_dealt: (e, { who, mine }) =>
+    e.cards && e.cards.length
+      ? [mine(e.seat) ? "Dy gardiau palas: " : `Palas ${who(e.seat)}: `, cards(e.cards), "."]
+      : [`Mae ${who(e.seat)} yn cael tri cherdyn palas.`],
+  turn_started: (e, { who, mine }) => [mine(e.seat) ? "Dy dro di." : `Tro ${who(e.seat)}.`],
+  soldier_bought: (e, { who }) => [
+    `Mae ${who(e.seat)} yn prynu `, cards([e.card]), ` am ${chips(e.cost)}.`,
+  ],
+  soldiers_discarded: (e, { who }) => {
+    if (!e.cards.length) return e.trim ? [`Mae ${who(e.seat)} yn cadw pob milwr.`] : null;
+    return [`Mae ${who(e.seat)} yn ${e.trim ? "tocio" : "taflu"} `, cards(e.cards), "."];
+  },
+  stayed: (e, { who }) => [`Mae ${who(e.seat)} yn aros.`],
+  folded: (e, { who }) => [`Mae ${who(e.seat)} yn plygu${e.in_battle ? " yn y frwydr" : ""}.`],
+  battle_started: (e, { who }) => [
+    `⚔ Mae ${who(e.attacker)} yn ymosod ar ${who(e.defender)}: mynediad ${chips(e.entry)}`,
+    e.raise_by ? ` ac yn codi ${chips(e.raise_by)}.` : ".",
+  ],
+  battle_called: (e, { who }) => [`Mae ${who(e.seat)} yn galw (${chips(e.amount)}).`],
+  battle_raised: (e, { who }) => [
+    `Mae ${who(e.seat)} yn codi ${chips(e.raise_by)} (yn talu ${chips(e.amount)}).`,
+  ],
+  chips_returned: (e, { who }) => [
+    `Mae ${chips(e.amount)} ${plural(e.amount, CHIP)} heb eu paru yn mynd yn ôl i ${who(e.seat)}.`,
+  ],
+  battle_compared: (e, { who }) => {
+    const [a, b] = e.seats;
+    const parts = [];
+    if (e.winner === null) parts.push(`Mae ${who(a)} a ${who(b)} yn gyfartal yn y frwydr.`);
+    else parts.push(`Mae ${who(e.winner)} yn ennill y frwydr yn erbyn ${who(e.winner === a ? b : a)}.`);
+    if (e.palaces && e.palaces.length === 2) {
+      parts.push(` Palas ${who(a)} `, cards(e.palaces[0]), `, palas ${who(b)} `, cards(e.palaces[1]), ".");
+    }
+    return parts;
+  },
+  player_out: (e, { who }) => [`Mae ${who(e.seat)} allan o'r llaw (${OUT_REASONS[e.reason] || e.reason}).`],
+  cards_captured: (e, { who }) => [
+    `Mae ${who(e.seat)} yn cipio `, cards(e.cards), ` oddi ar ${who(e.from_seat)}.`,
+  ],
+  showdown_revealed: (e, { who }) => {
+    const parts = ["Ornest:"];
+    e.palaces.forEach(([seat, list], i) => {
+      parts.push(`${i ? ";" : ""} ${who(seat)} `, cards(list));
+    });
+    parts.push(".");
+    return parts;
+  },
+  pot_awarded: (e, { who }) => [`Mae ${who(e.seat)} yn cymryd ${chips(e.amount)}.`],
+  hand_ended: (e) => [`Llaw drosodd: ${ENDS[e.end] || e.end}.`],
+};
+
+export function eventText(event, ctx) {
+  const say = EVENTS[event.type];
+  if (!say) return [`(${event.type})`];
+  return say(event, ctx);
+}
+
+/** Log entries (the server's), one function each; `ctx.seatName(t)` names a table seat. */
+export const ENTRIES = {
+  created: (e) => [`Crëwyd y bwrdd ${quoted(e.name)}.`],
+  seated: (e, { seatName }) => {
+    const name = e.name ?? seatName(e.seat);
+    if (e.bot) return [`Mae ${name} (bot ${e.bot}) yn cymryd sedd ${chips(seatNumber(e.seat))}.`];
+    return [`Mae ${name} yn eistedd yn sedd ${chips(seatNumber(e.seat))}.`];
+  },
+  started: (e, { seatName }) => {
+    const parts = ["Mae'r gêm yn dechrau."];
+    if (e.draw && e.draw.length) {
+      e.draw.forEach((round, i) => {
+        parts.push(i ? " Eto:" : " Cardiau a dynnwyd i ddewis y deliwr:");
+        round.forEach(([seat, card], j) => parts.push(`${j ? "," : ""} ${seatName(seat)} `, cards([card])));
+        parts.push(".");
+      });
+    }
+    if (e.dealer !== undefined && e.dealer !== null) parts.push(` ${seatName(e.dealer)} sy'n delio gyntaf.`);
+    return parts;
+  },
+  hand_started: (e) => [e.hand_number ? `Mae llaw ${chips(e.hand_number)} yn dechrau.` : "Mae llaw yn dechrau."],
+  action: (e, { seatName }) => (e.by === "clock" ? timedOut(seatName(e.seat)) : null),
+  hand_finished: (e, { seatName }) => {
+    const parts = [e.hand_number ? `Mae llaw ${chips(e.hand_number)} wedi gorffen.` : "Mae'r llaw wedi gorffen."];
+    if (e.stacks) {
+      const list = Object.entries(e.stacks).map(([seat, n]) => `${seatName(Number(seat))} ${chips(n)}`);
+      parts.push(` Sglodion: ${list.join(", ")}.`);
+    }
+    return parts;
+  },
+  game_over: (e, { seatName }) => {
+    const why = e.reason === "host" ? " (daeth y gwesteiwr â hi i ben)" : "";
+    return e.winner !== null && e.winner !== undefined
+      ? [`Gêm drosodd: ${seatName(e.winner)} sy'n ennill${why}.`]
+      : [`Gêm drosodd${why}.`];
+  },
+  away: (e, { seatName }) => [`Mae ${seatName(e.seat)} i ffwrdd.`],
+  back: (e, { seatName }) => [`Mae ${seatName(e.seat)} yn ôl.`],
+  paused: () => ["Oedodd y gwesteiwr y gêm."],
+  resumed: () => ["Ailddechreuodd y gwesteiwr y gêm."],
+  approved: (e, { seatName }) => [`Caiff ${seatName(e.seat)} ddod i mewn.`],
+  refused: (e) => [`Gwrthodwyd ${e.name ?? "chwaraewr"}.`],
+  removed: (e) => [`Tynnodd y gwesteiwr ${e.name ?? "chwaraewr"} (${chips(e.chips_taken ?? 0)} sglodyn wedi'u cymryd).`],
+  settings_changed: (e) => [`Newidiodd y gwesteiwr y gosodiadau: ${settingList(e.changes)}.`],
+  host_passed: (e, { seatName }) => [`${seatName(e.seat)} yw'r gwesteiwr nawr.`],
+  sat_out: (e, { seatName }) => [`Mae ${seatName(e.seat)} yn eistedd allan.`],
+  sat_in: (e, { seatName }) => [`Caiff ${seatName(e.seat)} ei ddelio i mewn eto.`],
+  stood_up: (e) => [`Mae ${e.name ?? "chwaraewr"} yn codi gyda ${chips(e.chips_taken ?? 0)} sglodyn.`],
+  rebought: (e, { seatName }) => [`Mae ${seatName(e.seat)} yn prynu ${chips(e.chips)} sglodyn.`],
+  bank_used: (e, { seatName }) => [`Mae ${seatName(e.seat)} yn defnyddio'r banc amser (${chips(Math.round(e.seconds))} e).`],
+  ended: () => ["Daeth y gwesteiwr â'r gêm i ben."],
+};
+
+export function entryText(entry, ctx) {
+  const say = ENTRIES[entry.kind];
+  if (!say) return [`(${entry.kind})`];
+  return say(entry, ctx);
+}
+
+/** What a timed-out action says (the server plays the default for a player). */
+export function timedOut(seatLabel) {
+  return [`Mae amser ${seatLabel} ar ben.`];
+}
+
+// ------------------------------------------------------------------ options
+
+/** A button's label for an option; `amount` is the chosen no-limit amount. */
+export function optionLabel(option, { who, amount = null }) {
+  const pays = (n) => (n ? ` (${chips(n)})` : "");
+  switch (option.verb) {
+    case "buy":
+      return `Prynu milwr${pays(option.cost)}`;
+    case "stay":
+      return "Aros";
+    case "fold":
+      return "Plygu";
+    case "call":
+      return `Galw${pays(option.cost)}`;
+    case "raise":
+      if (option.min_amount !== null) {
+        return `Codi ${chips(amount ?? option.min_amount)} (${chips(option.cost + (amount ?? option.min_amount))})`;
+      }
+      return `Codi${pays(option.cost)}`;
+    case "bet":
+      if (option.min_amount !== null) {
+        return `Ymosod ar ${who(option.target)} + codi ${chips(amount ?? option.min_amount)} (${chips(option.cost + (amount ?? option.min_amount))})`;
+      }
+      return `Ymosod ar ${who(option.target)}${pays(option.cost)}`;
+    case "discard":
+      return "Taflu milwyr…";
+    case "trim":
+      return "Dewis y milwyr i'w cadw";
+    default:
+      return option.verb;
+  }
+}
+
+// ------------------------------------------------------------------ errors
+
+/** The server's error codes (palace_poker.errors.ERROR_CODES), one sentence each. */
+export const ERRORS = {
+  invalid_card: "Nid yw hwnna'n gerdyn.",
+  invalid_suit: "Nid yw hwnna'n siwt.",
+  invalid_hand_value: "Nid yw hwnna'n werth llaw.",
+  malformed_action: "Nid yw'r weithred wedi'i hysgrifennu fel y mae'r gêm yn ei darllen.",
+  unknown_verb: "Nid oes symudiad o'r fath yn y gêm.",
+  invalid_amount: "Rhaid i'r swm fod yn rhif cyfan positif.",
+  invalid_seat: "Nid oes sedd o'r fath yn y llaw hon.",
+  hand_over: "Mae'r llaw drosodd: nid yw'n derbyn rhagor o benderfyniadau.",
+  chance_due: "Mae cerdyn i'w ddelio nawr, nid penderfyniad chwaraewr.",
+  no_chance_due: "Nid oes cerdyn i'w ddelio nawr.",
+  invalid_outcome: "Ni ellir delio'r cerdyn hwnnw ar y cam hwn.",
+  stale_version: "Symudodd y llaw ymlaen cyn i'th weithred gyrraedd: edrych eto.",
+  invalid_index: "Nid oes digwyddiad o'r fath yn y llaw hon.",
+  malformed_event: "Nid yw hwnna'n ddigwyddiad yn y gêm.",
+  invalid_observation: "Nid yw hwnna'n olwg gyson ar law.",
+  invalid_wire: "Nid yw'r neges yn fformat gwifren y gêm.",
+  invalid_shuffle: "Ni ellir defnyddio'r cymysgu.",
+  not_your_turn: "Nid dy dro di yw hi.",
+  illegal_action: "Ni chaniateir y symudiad hwnnw nawr.",
+  bad_target: "Ni elli di ymosod ar y chwaraewr hwnnw.",
+  card_not_held: "Nid yw'r cerdyn hwnnw'n un o'th filwyr.",
+  duplicate_card: "Mae cerdyn wedi'i enwi ddwywaith.",
+  too_many_soldiers: "Cei di gadw pum milwr ar y mwyaf.",
+  cannot_afford: "Nid oes gennyt ddigon o sglodion i hynny.",
+  amount_out_of_bounds: "Mae'r swm y tu allan i'r ystod a ganiateir.",
+  amount_not_allowed: "Mae'r swm yn sefydlog yma, neu mae ar goll lle mae'n rhaid ei ddewis.",
+  raise_cap: "Mae gan y frwydr y nifer fwyaf o godiadau a ganiateir yn barod.",
+  empty_stock: "Ni ellir prynu cerdyn: mae'r dec tynnu a'r pentwr taflu yn wag.",
+  invalid_rules: "Mae gosodiad y betiau y tu allan i'r ystod.",
+  invalid_players: "Ni chaniateir y chwaraewyr neu'r pentyrrau sglodion hynny.",
+  unknown_bot: "Nid oes bot o'r math hwnnw.",
+  invalid_arena: "Mae gosodiad yr arena y tu allan i'r ystod.",
+  backend_unavailable: "Nid yw rhan sydd ei hangen ar y gweinydd wedi'i gosod.",
+  output_folder_missing: "Nid yw'r ffolder i ysgrifennu iddo yn bodoli.",
+  output_is_directory: "Ffolder yw'r ffeil i'w hysgrifennu.",
+  output_exists: "Mae'r ffeil i'w hysgrifennu'n bodoli'n barod.",
+  output_unwritable: "Ni ellir ysgrifennu'r ffeil.",
+  invalid_record: "Mae cofnod y llaw yn ddiffygiol.",
+  shuffle_mismatch: "Nid yw cymysgu a gofnodwyd yn cyfateb i'r cardiau a gymysgwyd.",
+  shuffles_unused: "Mae'r cofnod yn rhestru mwy o gymysgu nag y mae'r llaw yn ei ddefnyddio.",
+  record_incomplete: "Nid yw'r llaw drosodd ar ôl gweithred olaf y cofnod.",
+  result_mismatch: "Mae canlyniad y cofnod yn wahanol i'r un a ailchwaraewyd.",
+  invalid_contribution: "Mae cyfraniad at yr hedyn teg yn ddiffygiol, neu rhoddodd sedd ddau.",
+  invalid_fair: "Mae'r prawf tegwch yn ddiffygiol.",
+  fair_server_commitment: "Nid yw cyfrinach y gweinydd yn cyfateb i'r ymrwymiad a gyhoeddodd.",
+  fair_seed: "Nid yw'r hedyn yn dilyn o'r cyfraniadau a chyfrinach y gweinydd.",
+  fair_commitment: "Nid yw'r hedyn yn cyfateb i'r ymrwymiad a gyhoeddwyd wrth ddelio.",
+  fair_shuffle: "Nid yw cymysgu yn y drefn y mae'r hedyn teg yn ei rhoi.",
+  invalid_settings: "Mae gosodiad y bwrdd y tu allan i'r ystod.",
+  unknown_table: "Nid oes bwrdd wrth y ddolen hon.",
+  seat_taken: "Mae chwaraewr yn y sedd honno'n barod.",
+  name_taken: "Mae gan rywun wrth y bwrdd yr enw hwnnw'n barod.",
+  table_full: "Mae pob sedd wedi'i chymryd: cei di wylio yn lle hynny.",
+  game_started: "Mae'r gêm wedi dechrau: cymerir seddi cyn iddi ddechrau.",
+  game_not_started: "Nid yw'r gêm wedi dechrau eto.",
+  game_over: "Mae'r gêm drosodd.",
+  too_few_players: "Mae angen o leiaf dau chwaraewr yn eistedd ar gêm.",
+  hand_in_play: "Mae llaw yn cael ei chwarae.",
+  no_hand_in_play: "Nid oes llaw yn cael ei chwarae.",
+  not_in_hand: "Ni ddeliwyd y sedd hon i'r llaw.",
+  not_seated: "Cymer sedd yn gyntaf.",
+  not_away: "Nid yw'r chwaraewr i ffwrdd.",
+  not_host: "Dim ond y gwesteiwr a gaiff wneud hyn.",
+  invalid_token: "Ni dderbyniwyd tocyn dy sedd.",
+  hello_first: "Rhaid i'r cysylltiad ddechrau gyda helo.",
+  malformed_message: "Ni ddeallodd y gweinydd y neges.",
+  message_too_large: "Mae'r neges yn rhy fawr.",
+  rate_limited: "Gormod o negeseuon: aros eiliad.",
+  game_not_over: "Nid yw'r gêm drosodd eto: daw'r cofnodion llawn ar ei diwedd.",
+  game_paused: "Mae'r gwesteiwr wedi oedi'r gêm.",
+  not_paused: "Nid yw'r gêm wedi'i hoedi.",
+  no_request: "Nid oes cais am sedd yn aros am y gwesteiwr.",
+  no_rebuys: "Nid yw'r bwrdd hwn yn caniatáu ailbrynu nac ychwanegu sglodion.",
+  no_spectators: "Mae'r gwesteiwr wedi diffodd gwylio wrth y bwrdd hwn.",
+  no_time_bank: "Ni all banc amser redeg nawr.",
+  sitting_out: "Mae'r chwaraewr yn eistedd allan yn barod.",
+  not_sitting_out: "Nid yw'r chwaraewr yn eistedd allan.",
+  storage_failed: "Methodd y gweinydd â chadw'r newid: ni newidiodd dim, rho gynnig arall arni.",
+  server_error: "Methodd y gweinydd: ni newidiodd dim.",
+};
+
+/** This catalogue's sentence for a server error code; the server's English message when unknown. */
+export function errorText(code, message) {
+  return ERRORS[code] || message || code;
+}
+
+// ------------------------------------------------------------------ the page
+
+export const UI = {
+  tools: {
+    title: "Offer y bwrdd",
+    hostTitle: "Offer y gwesteiwr",
+    pause: "Oedi'r gêm",
+    resume: "Ailddechrau'r gêm",
+    pausedStatus: "Mae'r gwesteiwr wedi oedi'r gêm.",
+    requests: "Yn gofyn am sedd",
+    approve: "Gadael i mewn",
+    refuse: "Gwrthod",
+    seats: "Seddi",
+    addBot: "Ychwanegu bot",
+    botKind: "Math o fot",
+    makeHost: "Gwneud yn westeiwr",
+    remove: "Tynnu",
+    removeConfirm: "Tynnu: siŵr?",
+    settings: "Gosodiadau",
+    settingsHint: "Mae'r betiau a'r amser troi yn newid rhwng dwylo.",
+    save: "Cadw",
+    setting: {
+      small_bet: "Bet bach",
+      big_bet: "Bet mawr",
+      ante: "Ante",
+      turn_seconds: "Amser troi (e)",
+      rebuys: "Caniatáu ailbrynu",
+      rebuy_limit: "Ailbrynu hyd at",
+      approval: "Cymeradwyo chwaraewyr newydd",
+      spectators: "Caniatáu gwylio",
+    },
+    sitOut: "Eistedd allan",
+    sitIn: "Delio fi i mewn",
+    standUp: "Codi",
+    standUpConfirm: "Codi: siŵr?",
+    rebuy: "Ailbrynu",
+    topUp: "Ychwanegu",
+    rebuyAmount: "Sglodion i'w prynu",
+    bank: (s) => `Banc amser: ${chips(s)} e`,
+    alertSound: "Sain pan ddaw fy nhro",
+    alertTitle: "Fflachio teitl y tab",
+    yourTurnTitle: "● Eich tro",
+    pending: "Yn aros i'r gwesteiwr eich gadael i mewn.",
+    fairHand: (n, c) => `Llaw ${chips(n)}: ymrwymiad yr hedyn ${c}…`,
+    fairNext: (n, c) => `llaw ${chips(n)}: ymrwymiad y gweinydd ${c}…`,
+    fairHelp: "Cymysgu teg y gellir ei brofi: pan ryddheir y cofnodion, mae palace-poker replay yn gwirio pob cymysgiad yn erbyn yr ymrwymiadau hyn.",
+  },
+  ledger: {
+    title: "Cyfriflyfr",
+    columns: ["Enw", "Prynwyd", "Ailbrynu", "Sglodion", "Canlyniad"],
+    left: "(wedi gadael)",
+    settle: "Setlo",
+    pays: (payer, payee, n) => `Mae ${payer} yn talu ${chips(n)} i ${payee}`,
+    csv: "Lawrlwytho'r cyfriflyfr (CSV)",
+  },
+  amount: "Codi o",
+  attackWithRaise: (amount, pays) => `Ymosod gyda chodiad agoriadol o ${chips(amount)} (talu ${chips(pays)}):`,
+  discardTitle: (min, max) => `Taflu ${range(min, max)} o'th filwyr`,
+  trimTitle: (min, max) =>
+    min > 0
+      ? `Cei di gadw pum milwr ar y mwyaf: tafla ${range(min, max)}`
+      : "Tocio: dewis y milwyr i'w taflu (neu ddim un)",
+  discardSubmit: (n) => (n ? `Taflu ${cardCount(n)}` : "Taflu"),
+  trimSubmit: (n) => (n ? `Taflu ${chips(n)}, cadw'r gweddill` : "Cadw nhw i gyd"),
+  cancel: "Canslo",
+  min: "lleiaf",
+  max: "mwyaf",
+  dismiss: "Cau",
+  closed: {
+    4001: "cymerodd tab arall y sedd hon",
+    4003: "nid yw'r dudalen hon ar wefan y bwrdd ei hun",
+    4004: "nid oes bwrdd wrth y ddolen hon",
+    4005: "nid oes gwylwyr wrth y bwrdd hwn",
+  },
+  page: {
+    table: "Bwrdd",
+    title: (name, yourTurn) => `${yourTurn ? "● " : ""}${name} · Poker Palas`,
+    notSent: "Heb gysylltiad: ni anfonwyd y weithred.",
+    offline: "Heb gysylltiad.",
+    tokenRefused: "Ni dderbyniwyd tocyn dy sedd.",
+    end: "Gorffen y gêm",
+    endConfirm: "Gorffen go iawn? Clicia eto",
+    anySeat: "Unrhyw sedd wag",
+    noSeat: "Dim sedd wag",
+    nameNeeded: "Dewis enw, os gweli di'n dda.",
+    joinFailed: (why) => `Methu ymuno (${why}).`,
+    copied: (link) => `Copïwyd y ddolen wahodd: ${link}`,
+    share: (link) => `Rhanna'r ddolen hon: ${link}`,
+  },
+  noOptions: "",
+  you: "ti",
+  empty: "sedd wag",
+  seatLabel: (t) => `Sedd ${chips(seatNumber(t))}`,
+  pot: "Pot",
+  stock: "Dec tynnu",
+  discardPile: "Pentwr taflu",
+  stack: "Sglodion",
+  inPot: "Yn y pot",
+  soldiers: "Milwyr",
+  banner: "Baner",
+  palace: "Palas",
+  badges: {
+    dealer: "Deliwr",
+    toAct: "I chwarae",
+    battle: "Mewn brwydr",
+    out: "Allan",
+    allIn: "Y cyfan i mewn",
+    disconnected: "All-lein",
+    away: "I ffwrdd",
+    bot: (kind) => `Bot: ${kind}`,
+    busted: "Wedi methu",
+    host: "Gwesteiwr",
+  },
+  battle: {
+    title: "Brwydr",
+    last: "Y frwydr olaf",
+    vs: "yn ymosod ar",
+    raises: (n) => `${chips(n)} ${plural(n, RAISE)}`,
+    entry: (n) => `mynediad ${chips(n)}`,
+    raised: (n) => `cododd ${chips(n)}`,
+  },
+  status: {
+    connecting: "Yn cysylltu…",
+    missing: "Nid oes bwrdd wrth y ddolen hon.",
+    reconnecting: "Collwyd y cysylltiad; yn ailgysylltu…",
+    retryClock: (s) => `cynnig nesaf mewn ${chips(s)} eil`,
+    replaced: (m) => `Mae'r tab hwn wedi'i ddatgysylltu: ${m}`,
+    waiting: (host) => (host ? "Yn aros: dechreua'r gêm pan fydd pawb yn eistedd." : "Yn aros i'r gwesteiwr ddechrau'r gêm."),
+    yourTurn: "Dy benderfyniad di.",
+    toAct: (name) => `Tro ${name}.`,
+    nextHand: (soon) => (soon ? "Llaw drosodd." : "Yn delio…"),
+    clock: (secs) => `⏱ ${chips(secs)} eil ar ôl`,
+    nextHandClock: (secs) => `llaw nesaf mewn ${chips(secs)} eil`,
+    over: (winner) => (winner !== null ? `Gêm drosodd: ${winner} sy'n ennill.` : "Mae'r gêm drosodd."),
+    spectating: "Rwyt ti'n gwylio.",
+    hand: (n) => `Llaw ${chips(n)}`,
+  },
+  /** The hand-history viewer (history.js, history.html). */
+  history: {
+    title: "Hanes y dwylo",
+    titleOf: (name) => `Hanes y dwylo: ${name}`,
+    hands: "Dwylo",
+    loading: "Yn llwytho…",
+    asPlayer: (name) => `Pob llaw fel y gwelodd ${name} hi. Dewis law, yna cama gyda ◀ ▶ neu'r bysellau saeth.`,
+    asSpectator: "Pob llaw fel y gwelodd gwyliwr hi. Dewis law, yna cama gyda ◀ ▶ neu'r bysellau saeth.",
+    none: "Nid oes llaw wedi'i delio eto.",
+    failed: (why) => `Methwyd â llwytho'r hanes (${why}).`,
+    hand: (n) => `Llaw ${chips(n)}`,
+    inPlay: "yn cael ei chwarae",
+    pick: "Dewis law ar y chwith.",
+    back: "◀ Yn ôl",
+    forward: "Ymlaen ▶",
+    keys: "bysellau ← →; Home / End",
+    step: (i, n) => `Cam ${chips(i)} o ${chips(n)}`,
+    banner: "Baner",
+    soldiers: "Milwyr",
+    palace: "Palas",
+    you: "ti",
+    out: "allan",
+    viewer: "Camu drwy'r dwylo",
+    jsonl: "Fy nwylo (JSON Lines)",
+    text: "Fy nwylo (testun)",
+    records: "Cofnodion llawn",
+    table: "Yn ôl i'r bwrdd",
+    refused: (why) => `Gwrthodwyd: ${why}`,
+  },
+  language: "Iaith",
+  html: {
+    homeTitle: "Poker Palas: creu bwrdd",
+    tagline: "Mae pob bet yn frwydr. Crea fwrdd, rhanna'i ddolen, a gad i fotiaid gymryd y seddi gwag.",
+    createTitle: "Creu bwrdd",
+    tableName: "Enw'r bwrdd",
+    defaultTableName: "Gêm nos Wener",
+    yourName: "Dy enw",
+    stakes: "Betiau",
+    smallBet: "Bet fach",
+    bigBet: "Bet fawr",
+    bigBetHint: "2 × bach",
+    ante: "Ante",
+    anteHint: "½ bach",
+    startingStack: "Sglodion i ddechrau",
+    betting: "Betio",
+    limit: "Cyfyngiad",
+    noLimit: "Dim terfyn",
+    seatsAndClock: "Seddi a chloc",
+    seats: "Seddi (2–10)",
+    turnTime: "Amser tro (eiliadau)",
+    recordsForAll: "Gadael i bob chwaraewr lawrlwytho cofnodion llawn y dwylo (pob cerdyn) pan fydd y gêm drosodd, nid fi yn unig",
+    approvalOption: "Gofyn i mi cyn i rywun gymryd sedd",
+    rebuysOption: "Caniatáu ailbrynu ac ychwanegu",
+    timeBank: "Banc amser (eiliadau y gêm)",
+    botsTitle: "Botiaid yn y seddi gwag",
+    botsHint: "Mae botiaid yn eistedd wrth dy ymyl; mae'r seddi eraill yn aros yn rhydd i'th ffrindiau.",
+    createSubmit: "Creu'r bwrdd",
+    howTitle: "Sut mae'n chwarae",
+    how1: "Mae pawb yn talu ante, yn cael cerdyn *baner* wyneb i fyny o siwt iddyn nhw eu hunain a thri cherdyn *palas* wyneb i waered.",
+    how2: "Ar dy dro: *prynu* milwr wyneb i fyny, *taflu* milwyr, *aros*, *plygu*, neu *ymosod* ar chwaraewr o siwt baner arall.",
+    how3: "Brwydr: mae'r amddiffynnwr yn plygu, yn galw neu'n codi; ar alwad cymherir y ddwy law heb siwt baner y gwrthwynebydd, ac mae'r enillydd yn cipio baner a milwyr y collwr.",
+    how4: "Pan fydd pawb yn aros neu'n taflu am rownd gyfan, y llaw orau sy'n cymryd y pot.",
+    tableTitle: "Bwrdd Poker Palas",
+    skip: "Neidio i'th opsiynau",
+    home: "Hafan Poker Palas",
+    controls: "Rheolyddion y bwrdd",
+    start: "Dechrau'r gêm",
+    back: "Rwy'n ôl",
+    takeSeat: "Cymryd sedd",
+    copyInvite: "Copïo'r ddolen wahodd",
+    theTable: "Y bwrdd",
+    yourArea: "Dy gardiau a'th opsiynau",
+    log: "Cofnod",
+    logLabel: "Popeth a ddigwyddodd",
+    join: "Ymuno â",
+    joinHint: "Dewis enw a sedd wag, neu dim ond gwylio.",
+    seat: "Sedd",
+    sitDown: "Eistedd",
+    justWatch: "Gwylio yn unig",
+  },
+};
+
+export function seatNumber(t) {
+  return t + 1;
+}
+
+function range(min, max) {
+  if (min === max) return chips(min);
+  if (min === 0) return `hyd at ${chips(max)}`;
+  return `${chips(min)} i ${chips(max)}`;
+}
+
+function quoted(text) {
+  return text ? `“${text}”` : "";
+}
+
+/** A host's settings change in words: each name as UI.tools.setting has it. */
+function settingList(changes) {
+  const names = { ...UI.tools.setting, rebuy_to: UI.tools.setting.rebuy_limit };
+  return Object.entries(changes || {})
+    .map(([key, value]) => `${names[key] ?? key} ${typeof value === "boolean" ? (value ? "✓" : "✗") : chips(value)}`)
+    .join(", ");
+}
