@@ -3,17 +3,20 @@ Playwright, the real server in a child process).
 
 Ann creates a table that asks her before anyone sits and allows rebuys; Bob asks
 for a seat and waits (his page says so) until Ann lets him in from her host tools;
-Ann adds a bot in the empty seat, starts, pauses (Bob's status line says the host
-paused) and resumes; Bob sits out and comes back; every page shows the fair-shuffle
-commitments; Ann's page marks her turn (the alert counter, the title). A screenshot
-of the open host tools goes to ``test-artifacts/host-tools.png``.
+Ann adds a bot in the empty seat and raises the rebuy limit from the settings form;
+Bob sits out of the first hand; after it Ann pauses (Bob's status line says so), Bob
+tops up (the ledger shows the rebuy), comes back, Ann resumes; every page shows the
+fair-shuffle commitments; a chat line full of markup is shown as text and runs
+nothing. A screenshot of the open host tools goes to
+``test-artifacts/host-tools.png``; the history viewer and the table in Pashto have
+their own browser tests (test_browser_history.py, test_browser_words.py).
 """
 
 from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Dialog, Page
 
 from browser_helpers import ARTIFACTS, browser_fixture, new_page, server_fixture
 
@@ -61,23 +64,56 @@ def test_the_host_lets_a_player_in_adds_a_bot_and_pauses_the_game(
     assert ann.locator("[data-testid=host-tools]").get_attribute("open") is not None
     ann.screenshot(path=str(ARTIFACTS / "host-tools.png"), full_page=True)
 
+    # Ann lets stacks be bought up to 1,500; Bob sits out of the first hand.
+    ann.get_by_test_id("setting-rebuy_limit").fill("1500")
+    ann.get_by_test_id("settings-save").click()
+    ann.get_by_test_id("log").filter(has_text="changed the settings").wait_for()
+    bob.get_by_test_id("sit-out").click()
+    bob.get_by_test_id("sit-in").wait_for()
+
     ann.get_by_test_id("start-button").click()
     ann.get_by_test_id("my-palace").wait_for()
     ann.get_by_test_id("fair").filter(has_text="commitment").wait_for()
     bob.get_by_test_id("fair").filter(has_text="commitment").wait_for()
+    while not ann.locator("[data-testid=log] [data-kind=hand_finished]").count():
+        fold = ann.locator("[data-testid=option-fold]:enabled")
+        if fold.count():
+            fold.first.click()
+        ann.wait_for_timeout(200)
 
+    # Between hands: Ann pauses (no hand is dealt), Bob tops up, Ann resumes.
     ann.get_by_test_id("pause").click()
     bob.get_by_test_id("status").filter(has_text="paused").wait_for()
+    bob.get_by_test_id("rebuy").click()
+    bob.get_by_test_id("ledger").filter(has_text="500").wait_for()
+    rows = bob.get_by_test_id("ledger").inner_text()
+    assert re.search(r"Bob\s+1000\s+500\s+1500\s+0", rows), rows
+    bob.get_by_test_id("sit-in").click()
+    bob.get_by_test_id("sit-out").wait_for()
     ann.get_by_test_id("resume").click()
     bob.get_by_test_id("status").filter(has_text="paused").wait_for(state="detached")
 
-    bob.get_by_test_id("sit-out").click()
-    bob.get_by_test_id("sit-in").wait_for()
-    bob.get_by_test_id("sit-in").click()
-    bob.get_by_test_id("sit-out").wait_for()
+    # A chat line with markup in it is shown as text, and runs nothing.
+    dialogs: list[str] = []
+
+    def dialog(opened: Dialog) -> None:
+        dialogs.append(opened.message)
+        opened.dismiss()
+
+    for page in (ann, bob):
+        page.on("dialog", dialog)
+    hostile = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>'
+    bob.get_by_test_id("chat-text").fill(hostile)
+    bob.get_by_test_id("chat-send").click()
+    ann.get_by_test_id("log").filter(has_text="<script>").wait_for()
+    assert hostile in ann.get_by_test_id("log").inner_text()
+    assert ann.locator("[data-testid=log] img, [data-testid=log] script").count() == 0
+    assert ann.evaluate("window.__xss") is None
+    assert bob.evaluate("window.__xss") is None
+    assert not dialogs
 
     log = ann.get_by_test_id("log").inner_text()
-    for line in ("let in", "paused", "resumed", "sits out", "dealt in again"):
+    for line in ("let in", "paused", "resumed", "sits out", "dealt in again", "buys 500"):
         assert line in log, (line, log)
     # Whoever's turn came up, their page counted an alert for it.
     ann.wait_for_function(

@@ -93,6 +93,8 @@ def test_only_the_host_uses_the_host_tools() -> None:
         "removed": {"seat": 0},
         "settings_changed": {"changes": {"turn_seconds": 60}},
         "host_passed": {"seat": 0},
+        "muted": {"seat": 1},
+        "unmuted": {"seat": 1},
     }
     assert set(tools) == set(HOST_COMMANDS)
     for kind, data in tools.items():
@@ -374,3 +376,32 @@ def test_tools_among_random_play_conserve_chips_and_the_rebuilt_table_is_the_sam
         table.paused,
         table.host,
     )
+
+
+def test_players_and_spectators_chat_in_plain_text_and_the_host_mutes_a_player() -> None:
+    table = _table(people=2, bots=1, seats=4)
+    table.submit("chat", {"seat": 1, "text": "  hello\n  <b>all</b>  "}, at=5.0)
+    assert table.log[-1].data == {"seat": 1, "name": "P1", "text": "hello <b>all</b>"}
+    table.submit("chat", {"seat": None, "watcher": 3, "text": "go Ann"}, at=6.0)
+    assert table.log[-1].data == {"seat": None, "watcher": 3, "text": "go Ann"}
+    for bad in ("", "   ", "x" * 301, "bell\a", 5, None, ["hi"]):
+        _refused(table, "chat", {"seat": 1, "text": bad}, "invalid_chat")
+    _refused(table, "chat", {"seat": None, "watcher": True, "text": "hi"}, "invalid_chat")
+    _refused(table, "chat", {"seat": 2, "text": "beep"}, "not_seated")  # the bot's seat
+    _refused(table, "muted", {"by": 1, "seat": 0}, "not_host")
+    _refused(table, "muted", {"by": 0, "seat": 2}, "invalid_seat")  # a bot has no chat
+    table.submit("muted", {"by": 0, "seat": 1}, at=7.0)
+    _refused(table, "chat", {"seat": 1, "text": "hello?"}, "muted")
+    assert projection.view(table, 0, connected=set(), now=0.0)["seats"][1]["muted"]
+    table.submit("unmuted", {"by": 0, "seat": 1}, at=8.0)
+    table.submit("chat", {"seat": 1, "text": "thanks"}, at=9.0)
+
+
+def test_a_host_tool_given_on_an_old_version_of_the_table_is_refused() -> None:
+    table = _table(people=3)
+    seen = table.seq
+    table.submit("sat_out", {"seat": 2}, at=5.0)  # the table changes meanwhile
+    _refused(table, "removed", {"by": 0, "seat": 1, "seq": seen}, "stale_version")
+    _refused(table, "removed", {"by": 0, "seat": 1, "seq": True}, "stale_version")
+    table.submit("removed", {"by": 0, "seat": 1, "seq": table.seq}, at=6.0)
+    assert table.seats[1] is None

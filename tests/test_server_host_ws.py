@@ -187,3 +187,114 @@ def test_the_time_bank_runs_after_the_turn_clock_before_the_default_action(
         assert ann.view["seats"][seat]["bank"] == 0
 
     run_closing(play(), timeout=60)
+
+
+def test_players_and_spectators_chat_the_count_of_watchers_shows_and_mutes_hold(
+    server: ServerProcess,
+) -> None:
+    created = server.create(seats=2)
+    table = created["table"]
+    joined = server.join(table, "Bob")
+
+    async def play() -> None:
+        ann = Player(server, table, created["token"], "Ann")
+        bob = Player(server, table, joined["token"], "Bob")
+        watcher = Player(server, table, None, "watcher")
+        await ann.connect()
+        await bob.connect()
+        await watcher.connect()
+        await _until(ann, lambda v: v["watching"] == 1)
+        await bob.send({"type": "chat", "text": "<script>alert(1)</script> hi"})
+        await watcher.send({"type": "chat", "text": "good luck"})
+        lines: list[dict[str, Any]] = []
+        while len(lines) < 2:
+            payload = await ann.receive()
+            lines += [e for e in payload.get("log", []) if e["kind"] == "chat"]
+        assert lines[0]["name"] == "Bob"
+        assert lines[0]["text"] == "<script>alert(1)</script> hi"  # text: the page escapes it
+        assert lines[1]["seat"] is None
+        assert lines[1]["watcher"] == 1
+        await ann.send({"type": "mute", "seat": 1})
+        await _until(bob, lambda v: v["seats"][1]["muted"])
+        await _refused(bob, {"type": "chat", "text": "hello?"}, "muted")
+        await _refused(watcher, {"type": "mute", "seat": 1}, "not_seated")
+        for _ in range(5):  # the chat's budget: five lines in ten seconds
+            await watcher.send({"type": "chat", "text": "spam"})
+        await _refused(watcher, {"type": "chat", "text": "spam"}, "rate_limited")
+        await watcher.close()
+        await _until(ann, lambda v: v["watching"] == 0)
+
+    run_closing(play())
+
+
+@pytest.mark.rule("R-GAME-1")
+def test_rebuys_over_a_whole_game_keep_every_chip_and_the_ledger_nets_to_zero(
+    tmp_path: Path,
+) -> None:
+    quick = ServerProcess(tmp_path / "rebuys.sqlite3", bot_pause=0.0, between=1.5).start()
+    try:
+        created = quick.create(seats=3, stack=50, bots=["random"], rebuys=True, rebuy_to=200)
+        table = created["table"]
+        joined = quick.join(table, "Bob")
+        bought: list[int] = []
+
+        async def play() -> None:
+            ann = Player(quick, table, created["token"], "Ann", pace=0.02)
+            bob = Player(quick, table, joined["token"], "Bob", pace=0.02)
+            await ann.connect()
+            await bob.connect()
+            await ann.send({"type": "start"})
+            finished = 0
+            deadline = time.monotonic() + 90
+
+            async def bob_plays() -> None:
+                seen = 0
+                while bob.view is None or bob.view["table"]["status"] != "over":
+                    if bob.my_turn():
+                        await bob.act_randomly()
+                    payload = await bob.receive()
+                    ended = [e for e in payload.get("log", []) if e["kind"] == "hand_finished"]
+                    if ended and seen < 3 and bob.view is not None:
+                        seen += 1
+                        stack = bob.view["seats"][1]["stack"]
+                        chips = min(30, 200 - stack)
+                        if chips > 0:  # between hands: top up (or rebuy when busted)
+                            bought.append(chips)
+                            await bob.send({"type": "rebuy", "chips": chips})
+
+            async def ann_plays() -> None:
+                nonlocal finished
+                ending = False
+                while ann.view is None or ann.view["table"]["status"] != "over":
+                    assert time.monotonic() < deadline, "the game did not end in time"
+                    if ann.my_turn():
+                        await ann.act_randomly()
+                    payload = await ann.receive()
+                    finished += sum(e["kind"] == "hand_finished" for e in payload.get("log", []))
+                    view = ann.view
+                    stalled = (
+                        view is not None and view["hand"] is None and view["next_hand_at"] is None
+                    )
+                    if not ending and (finished >= 4 or (stalled and finished > 0)):
+                        ending = True
+                        await ann.send({"type": "end"})
+
+            await asyncio.gather(ann_plays(), bob_plays())
+            view = ann.view
+            assert view is not None
+            rows = view["ledger"]
+            assert sum(r["net"] for r in rows) == 0
+            assert sum(r["stack"] for r in rows) == sum(r["buy_in"] + r["rebuys"] for r in rows)
+            bob_row = next(r for r in rows if r["name"] == "Bob")
+            made = [e for p in ann.received for e in p.get("log", []) if e["kind"] == "rebought"]
+            assert bob_row["rebuys"] == sum(e["chips"] for e in made) > 0
+            owed = {r["name"]: r["net"] for r in rows}
+            for transfer in view["settle"]:
+                owed[transfer["payer"]] += transfer["chips"]
+                owed[transfer["payee"]] -= transfer["chips"]
+            assert set(owed.values()) == {0}  # the settle-up squares everyone
+
+        run_closing(play(), timeout=120)
+        assert bought
+    finally:
+        quick.stop()

@@ -6,6 +6,10 @@ so that error payloads are sent too), bots, a spectator and a player who drops
 and reconnects with the last seq it saw. Every payload each client receives is
 kept with the seq it carries.
 
+Chat lines are sent by the players and the spectator during play; after each game
+every client downloads its hand history (JSON Lines and text) and the ledger (CSV),
+and the spectator its own history: the downloads are checked like the payloads.
+
 Afterwards the test rebuilds each table from its database, command by command,
 and for every seq and every viewer works out the hidden cards from the hand's
 true state, independently of the server's projection: the palace cards of the
@@ -45,11 +49,24 @@ from palace_poker.server.store import Store
 from palace_poker.server.table import CONSEQUENCES, Table
 from server_helpers import Player, ServerProcess, run_closing
 
+
+def get(server: ServerProcess, table: str, what: str, token: str | None) -> Any:
+    """A download of the table (see history_helpers.get), as its seat or a watcher."""
+    import httpx  # noqa: PLC0415
+
+    headers = {"Authorization": f"Bearer {token}"} if token is not None else {}
+    return httpx.get(f"{server.base}/api/tables/{table}/{what}", headers=headers, timeout=10)
+
+
 pytestmark = [pytest.mark.rule("R-INFO-2"), pytest.mark.rule("R-INFO-3")]
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
-#: Keys whose text is never a card (random ids could spell one).
-NOT_CARDS = {"id", "table", "name", "host_name", "url"}
+#: Keys whose text is never a card (random ids could spell one; a chat line is what a
+#: person typed, and a person may type "As Kd").
+NOT_CARDS = {"id", "table", "name", "host_name", "url", "text", "commitment", "server_commitment"}
+#: A card as the text history writes it (T♥), and its code.
+SYMBOL = re.compile(r"\b([2-9TJQKA])([♠♥♦♣])")
+SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 GAMES = 10
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
@@ -156,12 +173,16 @@ async def _game(server: ServerProcess, seed: int) -> tuple[str, list[Player]]:
     async def noisy(player: Player) -> None:
         while player.view is None or player.view["table"]["status"] != "over":
             if not player.my_turn():
+                if rng.random() < 0.02:  # a chat line (it reaches everyone, in the log)
+                    await player.send({"type": "chat", "text": f"{player.name} says hi"})
                 await player.receive()
                 continue
             if rng.random() < 0.1 and player.view is not None:  # stale: an error payload
                 version = player.view["hand"]["observation"]["version"]
                 await player.send({"type": "act", "action": "stay", "version": version + 5})
                 await player.until("error")
+                if not player.my_turn():  # an update came first (a chat line's, say)
+                    continue
             await player.act_randomly()
             while (await player.receive())["type"] not in ("update", "error"):
                 pass
@@ -176,8 +197,12 @@ async def _game(server: ServerProcess, seed: int) -> tuple[str, list[Player]]:
         await noisy(again)
 
     async def watch() -> None:
+        lines = 0
         while watcher.view is None or watcher.view["table"]["status"] != "over":
             await watcher.receive()
+            if lines < 3 and rng.random() < 0.2:  # the spectator chats, now and then
+                await watcher.send({"type": "chat", "text": f"go go {lines} As Kd"})
+                lines += 1
 
     await asyncio.gather(noisy(ann), dropping(bob), watch())
     return table, [p for p in _players() if p.table == table]
@@ -193,6 +218,8 @@ def test_no_payload_carries_a_card_hidden_from_its_receiver(tmp_path: Path) -> N
     server = ServerProcess(tmp_path / "leak.sqlite3").start()
     played: list[tuple[str, list[tuple[int | None, list[dict[str, Any]]]]]] = []
 
+    downloads: dict[str, list[tuple[int | None, str, str]]] = {}
+
     async def games() -> None:
         for seed in range(GAMES):
             table, players = await _game(server, seed)
@@ -200,6 +227,13 @@ def test_no_payload_carries_a_card_hidden_from_its_receiver(tmp_path: Path) -> N
             played.append((table, payloads))
             for p in players:
                 await p.close()
+            got = downloads.setdefault(table, [])
+            for token in dict.fromkeys(p.token for p in players):  # each seat, the watcher
+                viewer = next(p.view["you"] for p in players if p.token == token and p.view)
+                for what in ("history.jsonl", "history.txt", "ledger.csv"):
+                    answer = await asyncio.to_thread(get, server, table, what, token)
+                    assert answer.status_code == 200, answer.text
+                    got.append((viewer, what, answer.text))
 
     try:
         run_closing(games(), timeout=240)
@@ -240,8 +274,17 @@ def test_no_payload_carries_a_card_hidden_from_its_receiver(tmp_path: Path) -> N
                     cards_checked += len(cards)
                     assert not cards & hidden_then, (viewer, item, cards & hidden_then)
                 checked += 1
+    downloaded = history_cards = 0
+    for table, payloads in played:
+        viewers = [*sorted({v for v, _ in payloads if v is not None}), None]
+        hidden = {i + 1: h for i, h in enumerate(_replay(server.database, table, viewers))}
+        for viewer, what, text in downloads[table]:
+            downloaded += 1
+            history_cards += _check_download(table, viewer, what, text, hidden)
     ARTIFACTS.mkdir(exist_ok=True)
     summary = {
+        "downloads": downloaded,
+        "cards_in_downloaded_histories_checked": history_cards,
         "games": len(played),
         "clients": sum(len(payloads) for _, payloads in played),
         "payloads": checked,
@@ -254,3 +297,43 @@ def test_no_payload_carries_a_card_hidden_from_its_receiver(tmp_path: Path) -> N
     assert checked > 1000, checked
     assert cards_checked > 1000, cards_checked
     assert palaces_checked > 500, palaces_checked
+    assert kinds_of_entries(played) >= {"chat"}, "the chat was exercised"
+    assert history_cards > 1000, history_cards
+
+
+def _check_download(
+    table: str, viewer: int | None, what: str, text: str, hidden: dict[int, Hidden]
+) -> int:
+    """A download holds no card hidden from its viewer at each entry's seq; returns
+    the number of cards checked."""
+    checked = 0
+    if what == "history.jsonl":
+        for hand in (json.loads(line) for line in text.splitlines()):
+            for item in hand["entries"]:
+                cards = set(_cards_in(item))
+                checked += len(cards)
+                secret = hidden[item["seq"]].cards.get(viewer, frozenset())
+                assert not cards & secret, (table, viewer, item, cards & secret)
+    elif what == "history.txt":
+        for line in text.splitlines():
+            seq = re.match(r"#(\d+) ", line)
+            if seq is None:
+                continue
+            cards = {r + SUITS[s] for r, s in SYMBOL.findall(line)}
+            checked += len(cards)
+            secret = hidden[int(seq.group(1))].cards.get(viewer, frozenset())
+            assert not cards & secret, (table, viewer, line, cards & secret)
+    else:  # the ledger: names and numbers only
+        assert not set(_cards_in({"csv": text})), text
+    return checked
+
+
+def kinds_of_entries(played: list[tuple[str, list[tuple[int | None, list[Any]]]]]) -> set[str]:
+    """The kinds of log entries the clients received."""
+    return {
+        item["kind"]
+        for _, payloads in played
+        for _, received in payloads
+        for payload in received
+        for item in payload.get("log", [])
+    }

@@ -164,6 +164,8 @@ ERROR_CODES: dict[str, str] = {
     "no_time_bank": "no time bank can run now (none left, or the turn's clock has not run out)",
     "sitting_out": "the player is sitting out already",
     "not_sitting_out": "the player is not sitting out",
+    "invalid_chat": "a chat message is 1 to 300 characters of plain text",
+    "muted": "the host has muted this player's chat",
     "not_host": "only the table's host may do this",
     "invalid_token": "a seat token is not one of this table's",
     "hello_first": "a connection's first message must be hello",

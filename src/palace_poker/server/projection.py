@@ -24,8 +24,11 @@ from palace_poker.server.table import Entry, Table
 from palace_poker.wire import to_wire
 
 
-def view(table: Table, viewer: int | None, *, connected: set[int], now: float) -> dict[str, Any]:
-    """The table as ``viewer`` sees it now."""
+def view(
+    table: Table, viewer: int | None, *, connected: set[int], now: float, watching: int = 0
+) -> dict[str, Any]:
+    """The table as ``viewer`` sees it now (``watching``: how many spectators are
+    connected, shown to everyone)."""
     hand, seats = table.hand, table.hand_seats()
     if hand is None:  # between hands: the hand that ended, until the next deal
         hand, seats = table.last_hand, table.last_hand_seats
@@ -59,6 +62,7 @@ def view(table: Table, viewer: int | None, *, connected: set[int], now: float) -
         "hand": hand_view,
         "options": options,
         "winner": table.winner,
+        "watching": watching,
         # palace-fair/1: the next hand's server commitment, published before the
         # players contribute, and who has contributed so far
         "fair": {
@@ -153,6 +157,7 @@ def _seat(table: Table, seat: int, connected: set[int]) -> dict[str, Any]:
             "pending": False,
             "sitting_out": False,
             "bank": 0,
+            "muted": False,
         }
     stack = table.stack(seat)
     return {
@@ -166,4 +171,5 @@ def _seat(table: Table, seat: int, connected: set[int]) -> dict[str, Any]:
         "pending": player.pending,
         "sitting_out": player.sitting_out,
         "bank": round(player.bank),
+        "muted": player.muted,
     }

@@ -43,14 +43,19 @@ FIELDS: Final[dict[str, dict[str, tuple[str, bool]]]] = {
     "back": {"ref": ("ref", False)},
     "ping": {"ref": ("ref", False)},
     # the host's tools
-    "pause": {"ref": ("ref", False)},
-    "resume": {"ref": ("ref", False)},
-    "approve": {"seat": ("count", True), "ref": ("ref", False)},
-    "refuse": {"seat": ("count", True), "ref": ("ref", False)},
-    "remove": {"seat": ("count", True), "ref": ("ref", False)},
-    "pass_host": {"seat": ("count", True), "ref": ("ref", False)},
-    "add_bot": {"seat": ("count", True), "bot": ("text", True), "ref": ("ref", False)},
-    "settings": {"changes": ("changes", True), "ref": ("ref", False)},
+    "pause": {"seq": ("count", False), "ref": ("ref", False)},
+    "resume": {"seq": ("count", False), "ref": ("ref", False)},
+    "approve": {"seat": ("count", True), "seq": ("count", False), "ref": ("ref", False)},
+    "refuse": {"seat": ("count", True), "seq": ("count", False), "ref": ("ref", False)},
+    "remove": {"seat": ("count", True), "seq": ("count", False), "ref": ("ref", False)},
+    "pass_host": {"seat": ("count", True), "seq": ("count", False), "ref": ("ref", False)},
+    "add_bot": {
+        "seat": ("count", True),
+        "bot": ("text", True),
+        "seq": ("count", False),
+        "ref": ("ref", False),
+    },
+    "settings": {"changes": ("changes", True), "seq": ("count", False), "ref": ("ref", False)},
     # the players' own controls
     "sit_out": {"ref": ("ref", False)},
     "sit_in": {"ref": ("ref", False)},
@@ -58,7 +63,13 @@ FIELDS: Final[dict[str, dict[str, tuple[str, bool]]]] = {
     "rebuy": {"chips": ("count", True), "ref": ("ref", False)},
     # a random value for the next hand's fair seed (palace-fair/1), as hex
     "contribute": {"value": ("text", True), "ref": ("ref", False)},
+    # the table's chat (players and spectators), and the host's mute
+    "chat": {"text": ("text", True), "ref": ("ref", False)},
+    "mute": {"seat": ("count", True), "seq": ("count", False), "ref": ("ref", False)},
+    "unmute": {"seat": ("count", True), "seq": ("count", False), "ref": ("ref", False)},
 }
+#: The host's tools may carry ``seq``, the table's last entry the host had seen:
+#: the table then refuses a tool given on a table that has changed since.
 #: The most settings one ``settings`` message may change.
 MAX_CHANGES: Final = 10
 

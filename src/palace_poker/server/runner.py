@@ -29,10 +29,10 @@ from typing import Any
 from palace_poker.bots import Bot, make_bot
 from palace_poker.errors import PalaceError
 from palace_poker.server import projection
-from palace_poker.server.protocol import token_hash
+from palace_poker.server.protocol import FIELDS, token_hash
 from palace_poker.server.settings import TableError
 from palace_poker.server.store import Store
-from palace_poker.server.table import Table
+from palace_poker.server.table import HOST_COMMANDS, Table
 
 log = logging.getLogger("palace_poker.server")
 
@@ -56,6 +56,10 @@ class Client:
     ending: tuple[int, str] = (1000, "closed")
     outbox: deque[dict[str, Any] | None] = field(default_factory=deque)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
+    #: A spectator's number in the chat (given on hello, in the order they came).
+    watcher: int = 0
+    #: When this connection's last chat lines were sent (the chat's own budget).
+    chats: deque[float] = field(default_factory=deque)
 
     def post(self, payload: dict[str, Any]) -> None:
         """Queue a payload for this client (never blocks the table).
@@ -103,6 +107,8 @@ def _mergeable(waiting: dict[str, Any] | None, payload: dict[str, Any]) -> bool:
     return waiting is not None and waiting["type"] in kinds and payload["type"] in kinds
 
 
+#: The chat's budget: CHAT_BURST lines a connection in any CHAT_WINDOW seconds.
+CHAT_BURST, CHAT_WINDOW = 5, 10.0
 #: Entries that free a seat: its token is forgotten, its holder's connection watches.
 FREEING = ("refused", "removed", "stood_up")
 _NO_SPECTATORS = {
@@ -129,6 +135,8 @@ _COMMANDS = {
     "sit_in": "sat_in",
     "stand_up": "stood_up",
     "rebuy": "rebought",
+    "mute": "muted",
+    "unmute": "unmuted",
 }
 
 
@@ -137,6 +145,9 @@ def command_of(kind: str, message: dict[str, Any], seat: int) -> tuple[str, dict
     who gives it (``by`` for the host's tools, ``seat`` for a player's own), and
     the table (the one referee) decides whether that seat may."""
     command = _COMMANDS[kind]
+    if command in HOST_COMMANDS or kind in ("start", "end", "add_bot"):
+        host, seen = _host_command(kind, message, seat)
+        return command, host if seen is None else {**host, "seq": seen}
     if kind == "act":
         data = {
             "seat": seat,
@@ -145,18 +156,22 @@ def command_of(kind: str, message: dict[str, Any], seat: int) -> tuple[str, dict
             "by": "player",
         }
         return command, data
-    if kind in ("start", "end", "pause", "resume"):
-        return command, {"by": seat}
-    if kind == "add_bot":
-        bot = str(message["bot"])
-        return command, {"by": seat, "seat": message["seat"], "name": None, "bot": bot}
-    if kind == "settings":
-        return command, {"by": seat, "changes": message["changes"]}
-    if kind in ("approve", "refuse", "remove", "pass_host"):
-        return command, {"by": seat, "seat": message["seat"]}
     if kind == "rebuy":
         return command, {"seat": seat, "chips": message["chips"]}
     return command, {"seat": seat}
+
+
+def _host_command(kind: str, message: dict[str, Any], seat: int) -> tuple[dict[str, Any], object]:
+    """A host's tool as the table's command, and the table version it names."""
+    seen = message.get("seq")
+    if kind == "add_bot":
+        bot = str(message["bot"])
+        return {"by": seat, "seat": message["seat"], "name": None, "bot": bot}, seen
+    if kind == "settings":
+        return {"by": seat, "changes": message["changes"]}, seen
+    if "seat" in FIELDS[kind]:
+        return {"by": seat, "seat": message["seat"]}, seen
+    return {"by": seat}, seen
 
 
 @dataclass
@@ -191,6 +206,7 @@ class TableRunner:
         self.bots: dict[int, Bot] = {}
         self.queue: asyncio.Queue[Job] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
+        self.watchers = 0  # spectators numbered so far (for the chat)
 
     # ------------------------------------------------------------ life
 
@@ -257,8 +273,7 @@ class TableRunner:
             assert client is not None
             self.clients.discard(client)
             client.end(1000, "closed")
-            if client.seat is not None:
-                self._presence()
+            self._presence()  # the seats' connections and the number watching
             return
         if client is None:  # a change asked over HTTP
             await self._commit(job.kind, job.data, token=job.token)
@@ -274,6 +289,13 @@ class TableRunner:
             client.post({"type": "pong"})
             return
         seat = client.seat
+        if job.kind == "chat":
+            self._chat_budget(client)
+            who: dict[str, Any] = (
+                {"seat": seat} if seat is not None else {"watcher": client.watcher}
+            )
+            await self._commit("chat", {"seat": None, **who, "text": job.data["text"]})
+            return
         if seat is None:
             raise TableError("not_seated", "a spectator cannot do that: take a seat first")
         if job.kind == "contribute":  # kept for the next deal, whose entry carries it
@@ -345,7 +367,7 @@ class TableRunner:
             {
                 "type": "update",
                 "seq": table.seq,
-                "view": projection.view(table, client.seat, connected=self._connected(), now=now),
+                "view": self._view(client.seat, now),
                 "log": projection.entries(table, client.seat, client.last),
             }
         )
@@ -353,21 +375,35 @@ class TableRunner:
 
     def _presence(self) -> None:
         now = self.clock()
-        connected = self._connected()
         for client in self.clients:
             if client.greeted:
                 client.post(
                     {
                         "type": "presence",
                         "seq": self.table.seq,
-                        "view": projection.view(
-                            self.table, client.seat, connected=connected, now=now
-                        ),
+                        "view": self._view(client.seat, now),
                     }
                 )
 
     def _connected(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None}
+
+    def _watching(self) -> int:
+        return sum(1 for c in self.clients if c.greeted and c.seat is None)
+
+    def _view(self, seat: int | None, now: float) -> dict[str, Any]:
+        return projection.view(
+            self.table, seat, connected=self._connected(), now=now, watching=self._watching()
+        )
+
+    def _chat_budget(self, client: Client) -> None:
+        """A connection sends at most CHAT_BURST chat lines in CHAT_WINDOW seconds."""
+        now = self.clock()
+        while client.chats and client.chats[0] <= now - CHAT_WINDOW:
+            client.chats.popleft()
+        if len(client.chats) >= CHAT_BURST:
+            raise TableError("rate_limited", "too many chat messages: wait a few seconds")
+        client.chats.append(now)
 
     # ------------------------------------------------------------ clients
 
@@ -401,6 +437,9 @@ class TableRunner:
                 other.end(4001, "replaced")
                 self.clients.discard(other)
         client.seat, client.greeted = seat, True
+        if seat is None and not client.watcher:
+            self.watchers += 1
+            client.watcher = self.watchers
         self.clients.add(client)
         last = message.get("last_seq")
         after = last if isinstance(last, int) and 0 <= last <= table.seq else self._fresh_start()
@@ -410,7 +449,7 @@ class TableRunner:
                 "seq": table.seq,
                 "you": seat,
                 "host": seat is not None and seat == table.host,
-                "view": projection.view(table, seat, connected=self._connected(), now=self.clock()),
+                "view": self._view(seat, self.clock()),
                 "log": projection.entries(table, seat, after),
             }
         )

@@ -48,7 +48,13 @@ from palace_poker.game import Game
 from palace_poker.hand import Hand
 from palace_poker.redaction import full_events
 from palace_poker.server.recording import RecordingShuffle
-from palace_poker.server.settings import BOT_NAMES, TableError, TableSettings, player_name
+from palace_poker.server.settings import (
+    BOT_NAMES,
+    JOINERS,
+    TableError,
+    TableSettings,
+    player_name,
+)
 
 #: Commands: what a person, a bot, the clock or the server asks of a table.
 COMMANDS: Final = (
@@ -72,6 +78,10 @@ COMMANDS: Final = (
     "stood_up",
     "rebought",
     "bank_used",
+    # the table's chat, and the host's mute
+    "chat",
+    "muted",
+    "unmuted",
 )
 #: Commands only the host may give (the entry's ``by`` names the host's seat).
 HOST_COMMANDS: Final = (
@@ -82,7 +92,11 @@ HOST_COMMANDS: Final = (
     "removed",
     "settings_changed",
     "host_passed",
+    "muted",
+    "unmuted",
 )
+#: The longest chat message, in characters.
+MAX_CHAT: Final = 300
 #: Settings the host may change: the stakes and the clock between hands, the rest
 #: at any time.
 BETWEEN_HANDS_SETTINGS: Final = ("small_bet", "big_bet", "ante", "turn_seconds")
@@ -142,6 +156,8 @@ class Seat:
     bank: float = 0.0
     #: The player's line of the chip ledger (an index of ``Table.accounts``).
     account: int = -1
+    #: The host muted the player's chat.
+    muted: bool = False
 
 
 @dataclass
@@ -700,13 +716,72 @@ class Table:
         self.bank_from, self.deadline = at, at + player.bank
         self._append("bank_used", at, {"seat": seat, "seconds": player.bank})
 
+    # ------------------------------------------------------------ the chat
+
+    def _chat(self, data: dict[str, Any], at: float) -> None:
+        """A chat line of a seated player (``seat``) or a spectator (``seat`` None,
+        ``watcher`` their number, given by the server): plain text, one line, at most
+        :data:`MAX_CHAT` characters; refused for a muted player."""
+        seat = data.get("seat")
+        text = data.get("text")
+        if not isinstance(text, str) or not 0 < len(" ".join(text.split())) <= MAX_CHAT:
+            raise TableError(
+                "invalid_chat", f"a chat message is 1 to {MAX_CHAT} characters of text"
+            )
+        text = " ".join(text.split())  # one line: no newlines or runs of spaces
+        if not all(c.isprintable() or c in JOINERS for c in text):
+            raise TableError("invalid_chat", "a chat message holds no control characters")
+        if seat is None:  # a spectator, numbered by the server in the order they came
+            watcher = data.get("watcher")
+            if not is_int(watcher) or not 0 < int(str(watcher)) < 2**31:
+                raise TableError("invalid_chat", f"not a spectator's number: {short(watcher)}")
+            self._append("chat", at, {"seat": None, "watcher": watcher, "text": text})
+            return
+        else:
+            taken = self._taken(data)
+            player = self._seat(taken)
+            if player.bot is not None:
+                raise TableError("not_seated", f"seat {taken} has no seated player")
+            if player.muted:
+                raise TableError("muted", "the host has muted you at this table")
+            self._append("chat", at, {"seat": taken, "name": player.name, "text": text})
+
+    def _muted(self, data: dict[str, Any], at: float) -> None:
+        self._mute(data, at, muted=True)
+
+    def _unmuted(self, data: dict[str, Any], at: float) -> None:
+        self._mute(data, at, muted=False)
+
+    def _mute(self, data: dict[str, Any], at: float, *, muted: bool) -> None:
+        by = self._host(data)
+        seat = self._taken(data)
+        player = self._seat(seat)
+        if player.bot is not None or seat == by or player.muted == muted:
+            raise TableError(
+                "invalid_seat", f"{player.name} cannot be {'muted' if muted else 'unmuted'}"
+            )
+        player.muted = muted
+        self._append("muted" if muted else "unmuted", at, {"by": by, "seat": seat})
+
     # ------------------------------------------------------------ helpers
 
     def _host(self, data: dict[str, Any]) -> int:
-        """The seat that gives a host's command; ``not_host`` unless it is the host's."""
+        """The seat that gives a host's command; ``not_host`` unless it is the host's.
+
+        A host's command may name the table's version it was given on (``seq``, the
+        last entry the host had seen): then it is refused with ``stale_version`` if
+        the table has changed since, as a decision answering an old hand is."""
         by = data.get("by")
         if not is_int(by) or by != self.host or self.host is None:
             raise TableError("not_host", "only the host can do that")
+        seen = data.get("seq")
+        if seen is not None and (not is_int(seen) or seen != self.seq):
+            raise TableError(
+                "stale_version",
+                f"the table has changed since entry {short(seen)} (it is at {self.seq}): "
+                "look again",
+                details={"current": self.seq},
+            )
         return self.host
 
     def _taken(self, data: dict[str, Any]) -> int:
@@ -903,4 +978,7 @@ _HANDLERS = {
     "stood_up": Table._stood_up,
     "rebought": Table._rebought,
     "bank_used": Table._bank_used,
+    "chat": Table._chat,
+    "muted": Table._muted,
+    "unmuted": Table._unmuted,
 }

@@ -123,6 +123,8 @@ function redraw() {
   drawMine(state, $("#mine"));
   drawLedger(view, $("#ledger"), table.id);
   drawTools(state, $("#tools"), (message) => conn.send(message) || (notify("offline", UI.page.offline), false));
+  const muted = me && me.muted;
+  $("#chat-form").hidden = Boolean(muted) || table.status === "over";
   contributeIfDue(state, (message) => conn.send(message));
   actions.draw(state);
   if (!$("#join").hidden) fillSeatChoice();
@@ -170,6 +172,7 @@ function statusText() {
     if (secs !== null) clock = UI.status.nextHandClock(secs);
   }
   if (state.you === null) parts.push(UI.status.spectating);
+  if (view.watching) parts.push(UI.tools.watching(view.watching));
   if (connStatus.state === "connecting") parts.push(UI.status.connecting);
   return [parts.join(" "), clock];
 }
@@ -233,6 +236,14 @@ $("#end").addEventListener("click", () => {
   conn.send({ type: "end" });
 });
 $("#back").addEventListener("click", () => conn.send({ type: "back" }));
+$("#chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = $("#chat-text");
+  const text = input.value.trim();
+  if (!text) return;
+  if (conn.send({ type: "chat", text })) input.value = "";
+  else notify("offline", UI.page.offline);
+});
 
 $("#copy-invite").addEventListener("click", async () => {
   const link = `${location.origin}/t/${encodeURIComponent(tableId)}`;

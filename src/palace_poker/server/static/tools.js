@@ -99,6 +99,11 @@ function fairLine(state) {
   return el("p", { class: "fair", dataset: { testid: "fair" }, title: UI.tools.fairHelp }, parts.join(" · "));
 }
 
+function lastSeq(state) {
+  const last = state.log[state.log.length - 1];
+  return last && Number.isInteger(last.seq) ? last.seq : undefined;
+}
+
 function button(label, testid, onclick, { primary = false } = {}) {
   return el("button", { type: "button", class: primary ? "primary" : null, dataset: { testid }, onclick }, label);
 }
@@ -213,7 +218,14 @@ function seatsList(state, send) {
         {},
         `${s.name} `,
         s.bot ? null : button(UI.tools.makeHost, `make-host-${s.seat}`, () => send({ type: "pass_host", seat: s.seat })),
-        armed(UI.tools.remove, UI.tools.removeConfirm, `remove-${s.seat}`, () => send({ type: "remove", seat: s.seat })),
+        s.bot
+          ? null
+          : s.muted
+            ? button(UI.tools.unmute, `unmute-${s.seat}`, () => send({ type: "unmute", seat: s.seat }))
+            : button(UI.tools.mute, `mute-${s.seat}`, () => send({ type: "mute", seat: s.seat })),
+        armed(UI.tools.remove, UI.tools.removeConfirm, `remove-${s.seat}`, () =>
+          // the table as the host saw it: a seat taken by someone else since is not removed
+          send({ type: "remove", seat: s.seat, seq: lastSeq(state) })),
       );
     });
   return [el("h3", {}, UI.tools.seats), el("ul", { class: "seat-tools" }, rows)];

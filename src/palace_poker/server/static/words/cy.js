@@ -183,6 +183,9 @@ export const ENTRIES = {
   stood_up: (e) => [`Mae ${e.name ?? "chwaraewr"} yn codi gyda ${chips(e.chips_taken ?? 0)} sglodyn.`],
   rebought: (e, { seatName }) => [`Mae ${seatName(e.seat)} yn prynu ${chips(e.chips)} sglodyn.`],
   bank_used: (e, { seatName }) => [`Mae ${seatName(e.seat)} yn defnyddio'r banc amser (${chips(Math.round(e.seconds))} e).`],
+  chat: (e, { seatName }) => [`${e.seat === null || e.seat === undefined ? `Gwyliwr ${chips(e.watcher)}` : e.name ?? seatName(e.seat)}: ${e.text}`],
+  muted: (e, { seatName }) => [`Tawelodd y gwesteiwr ${seatName(e.seat)}.`],
+  unmuted: (e, { seatName }) => [`Dad-dawelodd y gwesteiwr ${seatName(e.seat)}.`],
   ended: () => ["Daeth y gwesteiwr â'r gêm i ben."],
 };
 
@@ -234,6 +237,8 @@ export function optionLabel(option, { who, amount = null }) {
 
 /** The server's error codes (palace_poker.errors.ERROR_CODES), one sentence each. */
 export const ERRORS = {
+  invalid_chat: "Mae neges sgwrs yn 1 i 300 nod o destun plaen.",
+  muted: "Mae'r gwesteiwr wedi tewi eich sgwrs wrth y bwrdd hwn.",
   invalid_card: "Nid yw hwnna'n gerdyn.",
   invalid_suit: "Nid yw hwnna'n siwt.",
   invalid_hand_value: "Nid yw hwnna'n werth llaw.",
@@ -324,6 +329,9 @@ export function errorText(code, message) {
 
 export const UI = {
   tools: {
+    mute: "Tewi",
+    unmute: "Dad-dewi",
+    watching: (n) => `${chips(n)} yn gwylio.`,
     title: "Offer y bwrdd",
     hostTitle: "Offer y gwesteiwr",
     pause: "Oedi'r gêm",
@@ -508,6 +516,9 @@ export const UI = {
     seats: "Seddi (2–10)",
     turnTime: "Amser tro (eiliadau)",
     recordsForAll: "Gadael i bob chwaraewr lawrlwytho cofnodion llawn y dwylo (pob cerdyn) pan fydd y gêm drosodd, nid fi yn unig",
+    chat: "Sgwrs",
+    chatHint: "Dywedwch rywbeth wrth y bwrdd",
+    chatSend: "Anfon",
     approvalOption: "Gofyn i mi cyn i rywun gymryd sedd",
     rebuysOption: "Caniatáu ailbrynu ac ychwanegu",
     timeBank: "Banc amser (eiliadau y gêm)",

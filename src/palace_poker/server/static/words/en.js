@@ -183,6 +183,9 @@ export const ENTRIES = {
   stood_up: (e) => [`${e.name ?? "A player"} stands up with ${chips(e.chips_taken ?? 0)} chips.`],
   rebought: (e, { seatName }) => [`${seatName(e.seat)} buys ${chips(e.chips)} chips.`],
   bank_used: (e, { seatName }) => [`${seatName(e.seat)} uses the time bank (${chips(Math.round(e.seconds))} s).`],
+  chat: (e, { seatName }) => [`${e.seat === null || e.seat === undefined ? `Spectator ${chips(e.watcher)}` : e.name ?? seatName(e.seat)}: ${e.text}`],
+  muted: (e, { seatName }) => [`The host muted ${seatName(e.seat)}.`],
+  unmuted: (e, { seatName }) => [`The host unmuted ${seatName(e.seat)}.`],
   ended: () => ["The host ended the game."],
 };
 
@@ -234,6 +237,8 @@ export function optionLabel(option, { who, amount = null }) {
 
 /** The server's error codes (palace_poker.errors.ERROR_CODES), one sentence each. */
 export const ERRORS = {
+  invalid_chat: "A chat message is 1 to 300 characters of plain text.",
+  muted: "The host has muted your chat at this table.",
   invalid_card: "That is not a card.",
   invalid_suit: "That is not a suit.",
   invalid_hand_value: "That is not a hand value.",
@@ -327,6 +332,9 @@ export function errorText(code, message) {
 
 export const UI = {
   tools: {
+    mute: "Mute",
+    unmute: "Unmute",
+    watching: (n) => plural(n, { one: `${chips(n)} watching.`, other: `${chips(n)} watching.` }),
     title: "Table tools",
     hostTitle: "Host tools",
     pause: "Pause the game",
@@ -517,6 +525,9 @@ export const UI = {
     seats: "Seats (2–10)",
     turnTime: "Turn time (seconds)",
     recordsForAll: "Let every player download the full hand records (all the cards) when the game is over, not only me",
+    chat: "Chat",
+    chatHint: "Say something to the table",
+    chatSend: "Send",
     approvalOption: "Ask me before someone takes a seat",
     rebuysOption: "Allow rebuys and top-ups",
     timeBank: "Time bank (seconds a game)",

@@ -176,6 +176,9 @@ export const ENTRIES = {
   stood_up: (e) => [`${e.name ?? "یو لوبغاړی"} له ${chips(e.chips_taken ?? 0)} چپسو سره پاڅېږي.`],
   rebought: (e, { seatName }) => [`${seatName(e.seat)} ${chips(e.chips)} چپس اخلي.`],
   bank_used: (e, { seatName }) => [`${seatName(e.seat)} د وخت بانک کاروي (${chips(Math.round(e.seconds))} ثانیې).`],
+  chat: (e, { seatName }) => [`${e.seat === null || e.seat === undefined ? `کتونکی ${chips(e.watcher)}` : e.name ?? seatName(e.seat)}: ${e.text}`],
+  muted: (e, { seatName }) => [`کوربه ${seatName(e.seat)} چوپ کړ.`],
+  unmuted: (e, { seatName }) => [`کوربه د ${seatName(e.seat)} چوپتیا لرې کړه.`],
   ended: () => ["کوربه لوبه پای ته ورسوله."],
 };
 
@@ -227,6 +230,8 @@ export function optionLabel(option, { who, amount = null }) {
 
 /** The server's error codes (palace_poker.errors.ERROR_CODES), one sentence each. */
 export const ERRORS = {
+  invalid_chat: "د خبرو پیغام له 1 تر 300 تورو ساده متن دی.",
+  muted: "کوربه په دې میز کې ستاسو خبرې چوپې کړې دي.",
   invalid_card: "دا کارت نه دی.",
   invalid_suit: "دا سوټ نه دی.",
   invalid_hand_value: "دا د لاس ارزښت نه دی.",
@@ -317,6 +322,9 @@ export function errorText(code, message) {
 
 export const UI = {
   tools: {
+    mute: "چوپ کړئ",
+    unmute: "چوپتیا لرې کړئ",
+    watching: (n) => `${chips(n)} کسان ګوري.`,
     title: "د میز وسایل",
     hostTitle: "د کوربه وسایل",
     pause: "لوبه ودروئ",
@@ -501,6 +509,9 @@ export const UI = {
     seats: "څوکۍ (2–10)",
     turnTime: "د وار وخت (ثانیې)",
     recordsForAll: "کله چې لوبه پای ته ورسیږي، هر لوبغاړي ته اجازه ورکړئ چې د لاسونو بشپړ ریکارډونه (ټول کارتونه) ښکته کړي، نه یوازې ما ته",
+    chat: "خبرې اترې",
+    chatHint: "میز ته یو څه ووایاست",
+    chatSend: "ولېږئ",
     approvalOption: "مخکې له دې چې څوک څوکۍ ونیسي، له ما وپوښتئ",
     rebuysOption: "بیا پېرودو او ډکولو ته اجازه ورکړئ",
     timeBank: "د وخت بانک (د لوبې ثانیې)",

@@ -175,6 +175,9 @@ export const ENTRIES = {
   stood_up: (e) => [`${e.name ?? "ක්‍රීඩකයෙක්"} චිප්ස් ${chips(e.chips_taken ?? 0)} ක් සමඟ නැගිටී.`],
   rebought: (e, { seatName }) => [`${seatName(e.seat)} චිප්ස් ${chips(e.chips)} ක් මිලදී ගනී.`],
   bank_used: (e, { seatName }) => [`${seatName(e.seat)} කාල බැංකුව භාවිත කරයි (තත්පර ${chips(Math.round(e.seconds))}).`],
+  chat: (e, { seatName }) => [`${e.seat === null || e.seat === undefined ? `නරඹන්නා ${chips(e.watcher)}` : e.name ?? seatName(e.seat)}: ${e.text}`],
+  muted: (e, { seatName }) => [`සත්කාරකයා ${seatName(e.seat)} නිහඬ කළේය.`],
+  unmuted: (e, { seatName }) => [`සත්කාරකයා ${seatName(e.seat)} ගේ නිහඬ බව ඉවත් කළේය.`],
   ended: () => ["සත්කාරකයා ක්‍රීඩාව අවසන් කළේය."],
 };
 
@@ -226,6 +229,8 @@ export function optionLabel(option, { who, amount = null }) {
 
 /** The server's error codes (palace_poker.errors.ERROR_CODES), one sentence each. */
 export const ERRORS = {
+  invalid_chat: "කතාබහ පණිවිඩයක් සරල පෙළ අකුරු 1 සිට 300 දක්වා වේ.",
+  muted: "සත්කාරකයා මෙම මේසයේ ඔබේ කතාබහ නිහඬ කර ඇත.",
   invalid_card: "එය කාඩ්පතක් නොවේ.",
   invalid_suit: "එය ඇඳුමක් නොවේ.",
   invalid_hand_value: "එය අතක අගයක් නොවේ.",
@@ -316,6 +321,9 @@ export function errorText(code, message) {
 
 export const UI = {
   tools: {
+    mute: "නිහඬ කරන්න",
+    unmute: "නිහඬ බව ඉවත් කරන්න",
+    watching: (n) => `${chips(n)} දෙනෙක් නරඹයි.`,
     title: "මේස මෙවලම්",
     hostTitle: "සත්කාරක මෙවලම්",
     pause: "ක්‍රීඩාව නවත්වන්න",
@@ -500,6 +508,9 @@ export const UI = {
     seats: "අසුන් (2–10)",
     turnTime: "වාරයක කාලය (තත්පර)",
     recordsForAll: "ක්‍රීඩාව අවසන් වූ විට, මට පමණක් නොව සෑම ක්‍රීඩකයෙකුටම සම්පූර්ණ අත් වාර්තා (සියලු කාඩ්පත්) බාගැනීමට ඉඩ දෙන්න",
+    chat: "කතාබහ",
+    chatHint: "මේසයට යමක් කියන්න",
+    chatSend: "යවන්න",
     approvalOption: "යමෙක් අසුනක් ගැනීමට පෙර මගෙන් අසන්න",
     rebuysOption: "නැවත මිලදී ගැනීමට සහ පිරවීමට ඉඩ දෙන්න",
     timeBank: "කාල බැංකුව (ක්‍රීඩාවකට තත්පර)",

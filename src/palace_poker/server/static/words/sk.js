@@ -184,6 +184,9 @@ export const ENTRIES = {
   stood_up: (e) => [`${e.name ?? "Hráč"} vstáva od stola s ${chips(e.chips_taken ?? 0)} žet.`],
   rebought: (e, { seatName }) => [`${seatName(e.seat)} dokupuje ${chips(e.chips)} žet.`],
   bank_used: (e, { seatName }) => [`${seatName(e.seat)} čerpá časovú rezervu (${chips(Math.round(e.seconds))} s).`],
+  chat: (e, { seatName }) => [`${e.seat === null || e.seat === undefined ? `Divák ${chips(e.watcher)}` : e.name ?? seatName(e.seat)}: ${e.text}`],
+  muted: (e, { seatName }) => [`Hostiteľ umlčal hráča ${seatName(e.seat)}.`],
+  unmuted: (e, { seatName }) => [`Hostiteľ zrušil umlčanie hráča ${seatName(e.seat)}.`],
   ended: () => ["Hostiteľ ukončil hru."],
 };
 
@@ -235,6 +238,8 @@ export function optionLabel(option, { who, amount = null }) {
 
 /** The server's error codes (palace_poker.errors.ERROR_CODES), one sentence each. */
 export const ERRORS = {
+  invalid_chat: "Správa v chate má 1 až 300 znakov obyčajného textu.",
+  muted: "Hostiteľ vám pri tomto stole umlčal chat.",
   invalid_card: "To nie je karta.",
   invalid_suit: "To nie je farba.",
   invalid_hand_value: "To nie je hodnota kombinácie.",
@@ -325,6 +330,9 @@ export function errorText(code, message) {
 
 export const UI = {
   tools: {
+    mute: "Umlčať",
+    unmute: "Zrušiť umlčanie",
+    watching: (n) => plural(n, { one: `Pozerá ${chips(n)} divák.`, few: `Pozerajú ${chips(n)} diváci.`, many: `Pozerá ${chips(n)} divákov.`, other: `Pozerá ${chips(n)} divákov.` }),
     title: "Nástroje stola",
     hostTitle: "Nástroje hostiteľa",
     pause: "Pozastaviť hru",
@@ -345,7 +353,7 @@ export const UI = {
     setting: {
       small_bet: "Malá stávka",
       big_bet: "Veľká stávka",
-      ante: "Ante",
+      ante: "Vstupná stávka (ante)",
       turn_seconds: "Čas na ťah (s)",
       rebuys: "Povoliť dokúpenie",
       rebuy_limit: "Dokúpiť najviac do",
@@ -509,6 +517,9 @@ export const UI = {
     seats: "Miesta (2–10)",
     turnTime: "Čas na ťah (sekundy)",
     recordsForAll: "Po skončení hry nechať každého hráča stiahnuť úplné záznamy rozdaní (všetky karty), nielen mňa",
+    chat: "Rozhovor",
+    chatHint: "Napíšte niečo stolu",
+    chatSend: "Odoslať",
     approvalOption: "Opýtať sa ma, kým si niekto prisadne",
     rebuysOption: "Povoliť dokúpenie a doplnenie",
     timeBank: "Časová rezerva (sekundy na hru)",
