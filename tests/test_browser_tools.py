@@ -130,6 +130,15 @@ def test_the_tools_are_worded_in_every_language(browser: Browser, server: str) -
         page = new_page(browser, errors)
         page.goto(f"{server}/?lang={lang}")
         _ready(page)
+        page.get_by_test_id("create-host-name").fill("")
+        page.get_by_test_id("create-submit").click()  # no name: the form says so
+        said = page.locator("#create-error").inner_text()
+        words = page.evaluate(
+            "async (l) => [(await import(`/static/words/${l}.js`)).UI.home.needHost,"
+            " (await import('/static/words/en.js')).UI.home.needHost]",
+            lang,
+        )
+        assert said == words[0] != words[1], (lang, said)
         page.get_by_test_id("create-host-name").fill("Ann")
         page.get_by_test_id("create-submit").click()
         page.wait_for_url(re.compile(r"/t/[^/]+$"))
@@ -139,5 +148,12 @@ def test_the_tools_are_worded_in_every_language(browser: Browser, server: str) -
             "async () => (await import('/static/words/en.js')).UI.tools.hostTitle"
         )
         assert english not in tools.inner_text(), lang
+        page.goto(f"{server}/t/no-such-table?lang={lang}")  # the server's own 404 page
+        _ready(page)
+        missing = page.evaluate(
+            "async (l) => (await import(`/static/words/${l}.js`)).UI.html.noTable", lang
+        )
+        assert page.locator("h1").inner_text() == missing, lang
         page.context.close()
-    assert not errors, errors
+    # the console reports the 404 page's own status, as it should; nothing else
+    assert not [e for e in errors if "status of 404" not in e], errors

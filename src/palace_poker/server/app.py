@@ -59,10 +59,13 @@ log = logging.getLogger("palace_poker.server")
 
 NO_TABLE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>No such table - Palace Poker</title><link rel="stylesheet" href="/static/style.css">
-</head><body><main class="missing"><h1>No table at this link</h1>
-<p>The link may be mistyped, or the table was never made on this server.</p>
-<p><a href="/">Create a table</a></p></main></body></html>"""
+<title data-words="html.noTable">No such table - Palace Poker</title>
+<link rel="stylesheet" href="/static/style.css">
+<script type="module" src="/static/language.js"></script>
+</head><body><main class="missing"><h1 data-words="html.noTable">No table at this link</h1>
+<p data-words="html.noTableHint">The link may be mistyped, or the table was never made on this
+server.</p>
+<p><a href="/" data-words="html.createTable">Create a table</a></p></main></body></html>"""
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,9 @@
 // The home page: the "create a table" form. On success the seat's token is kept in
 // localStorage (palace:{table}) and the browser goes to the table's link.
 import { $, el } from "./dom.js";
+import { UI, errorText } from "./words.js";
+
+const H = UI.home;
 
 const form = $("#create");
 const error = $("#create-error");
@@ -24,7 +27,7 @@ async function loadBots() {
           name: `bots-${kind}`, inputmode: "numeric", dataset: { testid: `bots-${kind}`, kind },
         }))),
   );
-  if (!kinds.length) box.append(el("p", { class: "hint" }, "No bots are available."));
+  if (!kinds.length) box.append(el("p", { class: "hint" }, H.noBots));
   const name = form.elements.host_name;
   if (!name.value) name.value = localStorage.getItem("palace:name") || "";
 }
@@ -33,7 +36,7 @@ function whole(name, { optional = false } = {}) {
   const raw = form.elements[name].value.trim();
   if (raw === "" && optional) return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value)) throw new Error(`${labelOf(name)} must be a whole number.`);
+  if (!Number.isInteger(value)) throw new Error(H.whole(labelOf(name)));
   return value;
 }
 
@@ -62,16 +65,16 @@ function formData() {
   const ante = whole("ante", { optional: true });
   if (big !== undefined) data.big_bet = big;
   if (ante !== undefined) data.ante = ante;
-  if (!data.name) throw new Error("Give the table a name.");
-  if (!data.host_name) throw new Error("Tell the others your name.");
-  if (data.seats < 2 || data.seats > 10) throw new Error("A table has 2 to 10 seats.");
+  if (!data.name) throw new Error(H.needName);
+  if (!data.host_name) throw new Error(H.needHost);
+  if (data.seats < 2 || data.seats > 10) throw new Error(H.seats);
   for (const input of $("#bots").querySelectorAll("input")) {
     const count = Number(input.value || 0);
-    if (!Number.isInteger(count) || count < 0) throw new Error(`The number of ${input.dataset.kind} bots must be a whole number.`);
+    if (!Number.isInteger(count) || count < 0) throw new Error(H.botCount(input.dataset.kind));
     for (let i = 0; i < count; i += 1) data.bots.push(input.dataset.kind);
   }
   if (data.bots.length > data.seats - 1) {
-    throw new Error(`At most ${data.seats - 1} bots fit at ${data.seats} seats (one is yours).`);
+    throw new Error(H.tooManyBots(data.seats - 1, data.seats));
   }
   return data;
 }
@@ -96,14 +99,16 @@ form.addEventListener("submit", async (event) => {
     });
     const reply = await answer.json().catch(() => ({}));
     if (!answer.ok) {
-      error.textContent = (reply.error && reply.error.message) || `The table was not created (HTTP ${answer.status}).`;
+      error.textContent = reply.error
+        ? errorText(reply.error.code, reply.error.message)
+        : H.notCreated(`HTTP ${answer.status}`);
       return;
     }
     localStorage.setItem(`palace:${reply.table}`, JSON.stringify({ token: reply.token, seat: reply.seat }));
     localStorage.setItem("palace:name", data.host_name);
     location.assign(reply.url || `/t/${encodeURIComponent(reply.table)}`);
   } catch (err) {
-    error.textContent = `The table was not created: ${err.message}`;
+    error.textContent = H.notCreated(err.message);
   } finally {
     submit.disabled = false;
   }

@@ -328,6 +328,16 @@ export function errorText(code, message) {
 // ------------------------------------------------------------------ the page
 
 export const UI = {
+  home: {
+    noBots: "Does dim bot ar gael.",
+    whole: (label) => `Rhaid i ${label} fod yn rhif cyfan.`,
+    needName: "Rhowch enw i'r bwrdd.",
+    needHost: "Dywedwch eich enw wrth y lleill.",
+    seats: "Mae gan fwrdd 2 i 10 sedd.",
+    botCount: (kind) => `Rhaid i nifer y botiau ${kind} fod yn rhif cyfan.`,
+    tooManyBots: (bots, seats) => `Mae lle i ${chips(bots)} bot ar y mwyaf wrth ${chips(seats)} sedd (mae un yn eiddo i chi).`,
+    notCreated: (why) => `Ni chrëwyd y bwrdd (${why}).`,
+  },
   tools: {
     mute: "Tewi",
     unmute: "Dad-dewi",
@@ -516,6 +526,9 @@ export const UI = {
     seats: "Seddi (2–10)",
     turnTime: "Amser tro (eiliadau)",
     recordsForAll: "Gadael i bob chwaraewr lawrlwytho cofnodion llawn y dwylo (pob cerdyn) pan fydd y gêm drosodd, nid fi yn unig",
+    noTable: "Dim bwrdd wrth y ddolen hon",
+    noTableHint: "Efallai bod y ddolen wedi'i theipio'n anghywir, neu na wnaed y bwrdd erioed ar y gweinydd hwn.",
+    createTable: "Creu bwrdd",
     chat: "Sgwrs",
     chatHint: "Dywedwch rywbeth wrth y bwrdd",
     chatSend: "Anfon",

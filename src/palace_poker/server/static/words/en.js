@@ -331,6 +331,16 @@ export function errorText(code, message) {
 // ------------------------------------------------------------------ the page
 
 export const UI = {
+  home: {
+    noBots: "No bots are available.",
+    whole: (label) => `${label} must be a whole number.`,
+    needName: "Give the table a name.",
+    needHost: "Tell the others your name.",
+    seats: "A table has 2 to 10 seats.",
+    botCount: (kind) => `The number of ${kind} bots must be a whole number.`,
+    tooManyBots: (bots, seats) => `At most ${chips(bots)} bots fit at ${chips(seats)} seats (one is yours).`,
+    notCreated: (why) => `The table was not created (${why}).`,
+  },
   tools: {
     mute: "Mute",
     unmute: "Unmute",
@@ -525,6 +535,9 @@ export const UI = {
     seats: "Seats (2–10)",
     turnTime: "Turn time (seconds)",
     recordsForAll: "Let every player download the full hand records (all the cards) when the game is over, not only me",
+    noTable: "No table at this link",
+    noTableHint: "The link may be mistyped, or the table was never made on this server.",
+    createTable: "Create a table",
     chat: "Chat",
     chatHint: "Say something to the table",
     chatSend: "Send",

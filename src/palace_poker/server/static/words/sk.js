@@ -329,6 +329,16 @@ export function errorText(code, message) {
 // ------------------------------------------------------------------ the page
 
 export const UI = {
+  home: {
+    noBots: "Nie sú k dispozícii žiadne boty.",
+    whole: (label) => `${label}: musí to byť celé číslo.`,
+    needName: "Dajte stolu meno.",
+    needHost: "Povedzte ostatným svoje meno.",
+    seats: "Stôl má 2 až 10 miest.",
+    botCount: (kind) => `Počet botov ${kind} musí byť celé číslo.`,
+    tooManyBots: (bots, seats) => `Na ${chips(seats)} miest sa zmestí najviac ${chips(bots)} botov (jedno je vaše).`,
+    notCreated: (why) => `Stôl sa nevytvoril (${why}).`,
+  },
   tools: {
     mute: "Umlčať",
     unmute: "Zrušiť umlčanie",
@@ -517,6 +527,9 @@ export const UI = {
     seats: "Miesta (2–10)",
     turnTime: "Čas na ťah (sekundy)",
     recordsForAll: "Po skončení hry nechať každého hráča stiahnuť úplné záznamy rozdaní (všetky karty), nielen mňa",
+    noTable: "Na tomto odkaze nie je žiadny stôl",
+    noTableHint: "Odkaz je možno preklepnutý, alebo stôl na tomto serveri nikdy nevznikol.",
+    createTable: "Vytvoriť stôl",
     chat: "Rozhovor",
     chatHint: "Napíšte niečo stolu",
     chatSend: "Odoslať",
