@@ -216,5 +216,19 @@ def test_over_the_real_server_contributions_reach_the_records_and_replay_checks_
         assert done.returncode == 0, done.stdout + done.stderr
         assert "fair:" in done.stdout
         assert record["fair"]["commitment"] in done.stdout
+        # The same record with two cards of its deal's shuffle swapped is refused.
+        cards = record["shuffles"][0].split()
+        cards[5], cards[9] = cards[9], cards[5]
+        tampered = {**record, "shuffles": [" ".join(cards), *record["shuffles"][1:]]}
+        path.write_text(json.dumps(tampered) + "\n", encoding="utf-8")
+        refused = subprocess.run(
+            [sys.executable, "-m", "palace_poker", "replay", str(path)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=False,
+        )
+        assert refused.returncode != 0
+        assert "fair_shuffle" in refused.stdout + refused.stderr
     finally:
         server.stop()
