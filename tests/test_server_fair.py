@@ -167,6 +167,18 @@ def test_contributions_are_checked_and_only_seated_people_contribute() -> None:
     assert projection.view(plain, 0, connected=set(), now=0.0)["fair"]["server_commitment"] is None
 
 
+def _replay_command(path: Path, text: str) -> subprocess.CompletedProcess[str]:
+    """``palace-poker replay`` run on ``text`` written to ``path``."""
+    path.write_text(text, encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "palace_poker", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+
+
 def test_over_the_real_server_contributions_reach_the_records_and_replay_checks_them(
     tmp_path: Path,
 ) -> None:
@@ -204,15 +216,7 @@ def test_over_the_real_server_contributions_reach_the_records_and_replay_checks_
         names = [p["name"] for p in record["players"]]
         given = {names[seat]: value for seat, value in record["fair"]["contributions"]}
         assert given == sent
-        path = tmp_path / "records.jsonl"
-        path.write_text(answer.text, encoding="utf-8")
-        done = subprocess.run(
-            [sys.executable, "-m", "palace_poker", "replay", str(path)],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            check=False,
-        )
+        done = _replay_command(tmp_path / "records.jsonl", answer.text)
         assert done.returncode == 0, done.stdout + done.stderr
         assert "fair:" in done.stdout
         assert record["fair"]["commitment"] in done.stdout
@@ -220,14 +224,7 @@ def test_over_the_real_server_contributions_reach_the_records_and_replay_checks_
         cards = record["shuffles"][0].split()
         cards[5], cards[9] = cards[9], cards[5]
         tampered = {**record, "shuffles": [" ".join(cards), *record["shuffles"][1:]]}
-        path.write_text(json.dumps(tampered) + "\n", encoding="utf-8")
-        refused = subprocess.run(
-            [sys.executable, "-m", "palace_poker", "replay", str(path)],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            check=False,
-        )
+        refused = _replay_command(tmp_path / "tampered.jsonl", json.dumps(tampered) + "\n")
         assert refused.returncode != 0
         assert "fair_shuffle" in refused.stdout + refused.stderr
     finally:

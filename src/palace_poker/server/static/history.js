@@ -9,42 +9,13 @@
 // shown in a battle they fought or at a showdown. Everything shown is what the
 // server's projection sent this viewer; nothing is guessed.
 //
-// Wording comes from words.js (entryText, eventText, cardName); the few words of
-// this page are English fallbacks below, replaced by UI.history when the catalogue
-// has it.
+// Wording comes from words.js (entryText, eventText; the page's own words are
+// UI.history, in every catalogue).
 import { cardBack, cardFace, cardInline } from "./cards.js";
 import { $, el, fill } from "./dom.js";
 import { UI, entryText, eventText } from "./words.js";
 
-const FALLBACK = {
-  title: "Hand history",
-  titleOf: (name) => `Hand history: ${name}`,
-  hands: "Hands",
-  loading: "Loading…",
-  asPlayer: (name) => `Every hand as ${name} saw it. Pick a hand, then step with ◀ ▶ or the arrow keys.`,
-  asSpectator: "Every hand as a spectator saw it. Pick a hand, then step with ◀ ▶ or the arrow keys.",
-  none: "No hand has been dealt yet.",
-  failed: (why) => `The history could not be loaded (${why}).`,
-  hand: (n) => `Hand ${n}`,
-  inPlay: "in play",
-  pick: "Pick a hand on the left.",
-  back: "◀ Back",
-  forward: "Forward ▶",
-  keys: "← → keys; Home / End",
-  step: (i, n) => `Step ${i} of ${n}`,
-  banner: "Banner",
-  soldiers: "Soldiers",
-  palace: "Palace",
-  you: "you",
-  out: "out",
-  viewer: "Step through hands",
-  jsonl: "My hands (JSON Lines)",
-  text: "My hands (text)",
-  records: "Full records",
-  table: "Back to the table",
-  refused: (why) => `Refused: ${why}`,
-};
-const T = { ...FALLBACK, ...((UI && UI.history) || {}) };
+const T = UI.history;
 
 // ------------------------------------------------------------------ shared
 
