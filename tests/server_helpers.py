@@ -57,8 +57,20 @@ def free_port() -> int:
 class ServerProcess:
     """``palace-poker serve`` in a child process, on 127.0.0.1."""
 
-    def __init__(self, database: Path, *, bot_pause: float = 0.0, between: float = 0.0) -> None:
+    def __init__(
+        self,
+        database: Path,
+        *,
+        bot_pause: float = 0.0,
+        between: float = 0.0,
+        database_url: str | None = None,
+        redis_url: str | None = None,
+    ) -> None:
+        """``database``: the SQLite file (or, with ``database_url``, where the log
+        goes); with ``redis_url`` the process is one of several (docs/deploy.md)."""
         self.database = database
+        self.database_url = database_url or f"sqlite:///{database}"
+        self.redis_url = redis_url
         self.port = free_port()
         self.bot_pause = bot_pause
         self.between = between
@@ -82,12 +94,14 @@ class ServerProcess:
             "--port",
             str(self.port),
             "--database-url",
-            f"sqlite:///{self.database}",
+            self.database_url,
             "--bot-pause",
             str(self.bot_pause),
             "--between-hands",
             str(self.between),
         ]
+        if self.redis_url is not None:
+            command += ["--redis-url", self.redis_url]
         with self.log.open("a", encoding="utf-8") as out:  # the child keeps its own copy
             self.process = subprocess.Popen(
                 command, stdout=out, stderr=subprocess.STDOUT, text=True, cwd=ROOT

@@ -65,7 +65,7 @@ SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("table",),
     ("projection", "protocol"),
     ("history",),
-    ("store",),
+    ("store", "cluster"),
     ("runner",),
     ("app",),
     ("command",),

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +16,7 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
+from cluster_helpers import fresh_database, needs_postgres
 from palace_poker.server.protocol import token_hash
 from palace_poker.server.runner import Client, TableRunner
 from palace_poker.server.settings import TableSettings
@@ -23,8 +27,10 @@ from palace_poker.server.store import (
     SECRETS,
     SHUFFLES,
     TABLES,
+    WRITERS,
     Store,
 )
+from palace_poker.server.store import _lock_key as store_lock_key
 from palace_poker.server.table import Entry, Table
 
 SETTINGS = TableSettings.from_form({"name": "T", "small_bet": 10, "seats": 2, "stack": 50})
@@ -35,18 +41,29 @@ def _url(path: Path) -> str:
     return f"sqlite:///{path}"
 
 
-def test_the_migrations_make_the_schema_the_store_uses(tmp_path: Path) -> None:
-    store = Store.open(_url(tmp_path / "db.sqlite3"))
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=needs_postgres)])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database of each kind the server runs on: a SQLite file, and a
+    PostgreSQL database of the test's own (when one is configured: CI)."""
+    if request.param == "sqlite":
+        yield _url(tmp_path / "db.sqlite3")
+        return
+    with fresh_database() as url:
+        yield url
+
+
+def test_the_migrations_make_the_schema_the_store_uses(database: str) -> None:
+    store = Store.open(database)
     inspector = sa.inspect(store.engine)
-    for table in (TABLES, ENTRIES, SEAT_TOKENS, SHUFFLES, SECRETS):
+    for table in (TABLES, ENTRIES, SEAT_TOKENS, SHUFFLES, SECRETS, WRITERS):
         columns = {c["name"] for c in inspector.get_columns(table.name)}
         assert columns == {c.name for c in table.columns}, table.name
         keys = set(inspector.get_pk_constraint(table.name)["constrained_columns"])
         assert keys == {c.name for c in table.primary_key.columns}, table.name
     with store.engine.connect() as db:
-        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0002"
+        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0003"
     store.close()
-    again = Store.open(_url(tmp_path / "db.sqlite3"))  # applying them again changes nothing
+    again = Store.open(database)  # applying them again changes nothing
     assert again.table_ids() == []
     again.close()
 
@@ -75,8 +92,8 @@ def test_a_database_of_the_first_schema_is_upgraded_and_its_tables_load(tmp_path
     store.close()
 
 
-def test_the_log_is_written_whole_or_not_at_all(tmp_path: Path) -> None:
-    store = Store.open(_url(tmp_path / "db.sqlite3"))
+def test_the_log_is_written_whole_or_not_at_all(database: str) -> None:
+    store = Store.open(database)
     store.create("t1", SETTINGS)
     first = Entry(1, "seated", 1.0, {"seat": 0, "name": "Ann", "bot": None})
     store.append("t1", [first], token=(0, token_hash("secret")))
@@ -151,3 +168,74 @@ def test_a_change_the_store_refuses_is_undone_and_nobody_hears_of_it(tmp_path: P
     error = next(p for p in sent if p["type"] == "error")
     assert error["code"] == "storage_failed"
     assert all(p.get("seq", 0) <= error["seq"] for p in sent)
+
+
+def test_a_writer_lease_goes_to_one_process_until_it_expires(database: str) -> None:
+    store = Store.open(database)
+    store.create("t1", SETTINGS)
+    assert store.claim("t1", "a", now=100.0, ttl=5.0)
+    assert not store.claim("t1", "b", now=101.0, ttl=5.0)  # a holds it
+    assert store.claim("t1", "a", now=104.0, ttl=5.0)  # a renews it: good until 109
+    assert store.orphans(108.0) == []
+    assert store.orphans(110.0) == ["t1"]  # a stopped renewing
+    assert store.claim("t1", "b", now=110.0, ttl=5.0)  # b takes it over
+    assert not store.claim("t1", "a", now=111.0, ttl=5.0)
+    store.release("t1", "a")  # not a's any more: nothing happens
+    assert not store.claim("t1", "a", now=112.0, ttl=5.0)
+    store.release("t1", "b")
+    assert store.claim("t1", "a", now=113.0, ttl=5.0)
+    store.close()
+
+
+@needs_postgres
+def test_the_table_lock_admits_one_process_at_a_time() -> None:
+    with fresh_database() as url:
+        first, second = Store.open(url), Store.open(url)
+        held = first.lock("t1")
+        assert held is not None
+        with second.engine.connect() as db:  # another session cannot take it meanwhile
+            key = db.execute(sa.text("SELECT pg_try_advisory_lock(hashtext('x'))")).scalar()
+            assert key is True  # (another key is free)
+            taken = db.execute(
+                sa.text("SELECT pg_try_advisory_lock(:k)"), {"k": store_lock_key("t1")}
+            ).scalar()
+            assert taken is False
+        first.unlock(held, "t1")
+        again = second.lock("t1")  # free again
+        second.unlock(again, "t1")
+        first.close()
+        second.close()
+
+
+@pytest.mark.parametrize(
+    ("database", "redis", "said"),
+    [
+        ("sqlite:///x.sqlite3", "redis://127.0.0.1:1/0", "must be postgresql"),
+        ("postgresql+psycopg://u@127.0.0.1/db", "http://127.0.0.1/", "must be redis://"),
+    ],
+)
+def test_serve_refuses_a_cluster_without_postgresql_or_redis(
+    tmp_path: Path, database: str, redis: str, said: str
+) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "palace_poker",
+            "serve",
+            "--database-url",
+            database,
+            "--redis-url",
+            redis,
+            "--port",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert said in done.stderr
+    assert "Traceback" not in done.stderr

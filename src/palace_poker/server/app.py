@@ -29,9 +29,10 @@ from palace_poker.bots import BOTS
 from palace_poker.errors import PalaceError
 from palace_poker.fair import new_server_secret
 from palace_poker.server import history, projection
+from palace_poker.server.cluster import POLL, Cluster, cluster_of
 from palace_poker.server.ledger import csv_text
 from palace_poker.server.protocol import MAX_TOKEN, new_table_id, new_token, read, token_hash
-from palace_poker.server.runner import Client, TableRunner
+from palace_poker.server.runner import Client, Job, TableRunner
 from palace_poker.server.settings import BOT_NAMES, TableError, TableSettings, player_name
 from palace_poker.server.store import Store
 from palace_poker.server.table import Table
@@ -76,6 +77,8 @@ class ServerConfig:
     bot_pause: float = 1.0
     between_hands: float = 3.0
     allowed_origins: tuple[str, ...] = ()
+    #: Redis, for several processes on one PostgreSQL log (docs/deploy.md).
+    redis_url: str | None = None
 
 
 @dataclass
@@ -85,12 +88,39 @@ class Hub:
     store: Store
     config: ServerConfig
     runners: dict[str, TableRunner] = field(default_factory=dict)
+    cluster: Cluster | None = None
+    _adopter: asyncio.Task[None] | None = None
 
     async def restore(self) -> None:
         """Rebuild the stored tables and start the tasks of those still in play (a
-        finished table is loaded again when someone opens it)."""
-        for table_id in self.store.table_ids():
-            self._load(table_id, finished=False)
+        finished table is loaded again when someone opens it). With several
+        processes, a table is loaded when a client asks for it or when its writer
+        has gone (:meth:`_adopt`), and news of other processes' entries is heard."""
+        if self.cluster is None:
+            for table_id in self.store.table_ids():
+                self._load(table_id, finished=False)
+            return
+        await self.cluster.start(self._heard)
+        self._adopter = asyncio.get_running_loop().create_task(self._adopt())
+
+    def _heard(self, table_id: str, seq: int) -> None:
+        """Another process stored entries of a table: the table's runner catches up."""
+        runner = self.runners.get(table_id)
+        if runner is not None and seq > runner.table.seq:
+            runner.queue.put_nowait(Job("catch_up", {}))
+
+    async def _adopt(self) -> None:
+        """Every few seconds, load the tables whose writer let its lease expire: the
+        runner takes the lease and plays on (deals, bots, clocks)."""
+        while True:
+            await asyncio.sleep(POLL)
+            try:
+                orphans = await asyncio.to_thread(self.store.orphans, time.time())
+                for table_id in orphans:
+                    if table_id not in self.runners:
+                        self._load(table_id, finished=False)
+            except Exception:  # the database is away: try again at the next look
+                log.exception("looking for tables without a writer failed")
 
     def _load(self, table_id: str, *, finished: bool = True) -> TableRunner | None:
         stored = self.store.load(table_id)
@@ -101,7 +131,13 @@ class Hub:
         )
         if table.status == "over" and not finished:
             return None
-        runner = TableRunner(table, self.store, stored.tokens, shuffles_stored=len(stored.shuffles))
+        runner = TableRunner(
+            table,
+            self.store,
+            stored.tokens,
+            shuffles_stored=len(stored.shuffles),
+            cluster=self.cluster,
+        )
         runner.start()
         self.runners[table_id] = runner
         return runner
@@ -126,7 +162,7 @@ class Hub:
         secret = new_server_secret()  # the key of the table's fair shuffles
         self.store.create(table_id, settings, secret)
         table = Table(table_id, settings, secret=secret)
-        runner = TableRunner(table, self.store, {}, shuffles_stored=0)
+        runner = TableRunner(table, self.store, {}, shuffles_stored=0, cluster=self.cluster)
         runner.start()
         self.runners[table_id] = runner
         token = new_token()
@@ -155,9 +191,15 @@ class Hub:
         return {"table": table_id, "seat": seat, "token": token, "pending": pending}
 
     async def close(self) -> None:
-        """Stop every table's task."""
+        """Stop every table's task (and, in a cluster, the listening and adopting)."""
+        if self._adopter is not None:
+            self._adopter.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._adopter
         for runner in self.runners.values():
             await runner.stop()
+        if self.cluster is not None:
+            await self.cluster.stop()
 
 
 def create_app(config: ServerConfig) -> FastAPI:
@@ -166,7 +208,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store.open(config.database_url)
-        hub = Hub(store, config)
+        hub = Hub(store, config, cluster=cluster_of(config.redis_url))
         await hub.restore()
         app.state.hub = hub
         yield

@@ -11,6 +11,7 @@ import argparse
 import os
 from typing import Any
 
+from palace_poker.checks import short
 from palace_poker.errors import ConfigError
 from palace_poker.server.settings import MAX_BETWEEN_HANDS, MAX_BOT_PAUSE
 
@@ -33,6 +34,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="URL",
         help="SQLAlchemy database URL (default $PALACE_DATABASE_URL, else "
         "sqlite:///palace-poker.sqlite3 in the working folder)",
+    )
+    serve.add_argument(
+        "--redis-url",
+        default=os.environ.get("PALACE_REDIS_URL"),
+        metavar="URL",
+        help="Redis, for several processes serving one PostgreSQL database's tables "
+        "(default $PALACE_REDIS_URL; none: this process alone; docs/deploy.md)",
     )
     serve.add_argument(
         "--bot-pause",
@@ -83,7 +91,10 @@ def run(args: argparse.Namespace) -> int:
         bot_pause=args.bot_pause,
         between_hands=args.between_hands,
         allowed_origins=tuple(args.allow_origin),
+        redis_url=args.redis_url or None,
     )
+    if config.redis_url is not None:
+        _check_cluster(config.database_url, config.redis_url)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(
         f"Palace Poker table server: open http://{shown}:{args.port}/ in your browser", flush=True
@@ -98,6 +109,31 @@ def run(args: argparse.Namespace) -> int:
         ws="websockets-sansio",
     )
     return 0
+
+
+def _check_cluster(database_url: str, redis_url: str) -> None:
+    """Several processes share one log in PostgreSQL and hear each other through
+    Redis: a SQLite file, another URL or a missing driver is refused before the
+    server starts."""
+    if not database_url.startswith(("postgresql://", "postgresql+")):
+        raise ConfigError(
+            "invalid_settings",
+            f"--redis-url makes this process one of several, which share a PostgreSQL "
+            f"database: --database-url must be postgresql+psycopg://..., got {_safe(database_url)}",
+        )
+    if not redis_url.startswith(("redis://", "rediss://", "unix://")):
+        raise ConfigError(
+            "invalid_settings", f"--redis-url must be redis://host:port/db, got {short(redis_url)}"
+        )
+    try:
+        import psycopg  # noqa: F401, PLC0415 - the cluster extra
+        import redis  # noqa: F401, PLC0415
+    except ImportError as err:
+        raise ConfigError(
+            "backend_unavailable",
+            f"several processes need the 'cluster' extra: pip install 'palace-poker[cluster]' "
+            f"({err.name})",
+        ) from None
 
 
 def _safe(url: str) -> str:

@@ -38,6 +38,11 @@ class RecordingShuffle:
         self._secure = SecureShuffle()
         self._source: FairShuffle | None = None
 
+    def extend(self, stored: Iterable[tuple[Card, ...]]) -> None:
+        """More stored orders to give, after those still waiting (orders another
+        server process made for this table)."""
+        self._stored.extend(stored)
+
     def use(self, source: FairShuffle | None) -> None:
         """Take new orders from ``source`` (None: the secure generator again)."""
         self._source = source

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections import deque
@@ -29,6 +30,7 @@ from typing import Any
 from palace_poker.bots import Bot, make_bot
 from palace_poker.errors import PalaceError
 from palace_poker.server import projection
+from palace_poker.server.cluster import LEASE, POLL, RENEW, Cluster
 from palace_poker.server.protocol import FIELDS, token_hash
 from palace_poker.server.settings import TableError
 from palace_poker.server.store import Store
@@ -196,6 +198,7 @@ class TableRunner:
         *,
         shuffles_stored: int,
         clock: Callable[[], float] = time.time,
+        cluster: Cluster | None = None,
     ) -> None:
         self.table = table
         self.store = store
@@ -207,6 +210,11 @@ class TableRunner:
         self.queue: asyncio.Queue[Job] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.watchers = 0  # spectators numbered so far (for the chat)
+        #: With several processes (cluster.py): this process writes the table only
+        #: while it holds its lease; alone, it always does.
+        self.cluster = cluster
+        self.writer = cluster is None
+        self.next_renew = self.next_poll = 0.0
 
     # ------------------------------------------------------------ life
 
@@ -242,11 +250,18 @@ class TableRunner:
     async def _loop(self) -> None:
         while True:
             wait = self._until_due()
+            if self.cluster is not None:  # the lease and the look at the log are due too
+                keep = max(0.0, min(self.next_renew, self.next_poll) - self.clock())
+                wait = keep if wait is None else min(wait, keep)
             try:
                 job = await asyncio.wait_for(self.queue.get(), wait)
             except TimeoutError:
                 try:
+                    if self.cluster is not None:
+                        await self._keep()
                     await self._automatic()
+                except PalaceError as err:  # another process changed the table first
+                    log.debug("table %s: an automatic change was refused: %s", self.table.id, err)
                 except Exception:  # logged; the next try comes with the next job or due time
                     log.exception("table %s: an automatic change failed", self.table.id)
                     await asyncio.sleep(1.0)
@@ -269,6 +284,9 @@ class TableRunner:
 
     async def _job(self, job: Job) -> None:
         client = job.client
+        if job.kind == "catch_up":  # another process stored entries of this table
+            await self._catch_up()
+            return
         if job.kind == "dropped":
             assert client is not None
             self.clients.discard(client)
@@ -307,7 +325,67 @@ class TableRunner:
     # ------------------------------------------------------------ changes
 
     async def _commit(self, kind: str, data: dict[str, Any], *, token: str | None = None) -> None:
-        """Carry out a command, store it, then tell everyone."""
+        """Carry out a command, store it, then tell everyone: under the table's lock
+        when several processes share it, having first carried out what the others
+        stored since (so that every process applies the log in its order)."""
+        if self.cluster is None:
+            await self._commit_here(kind, data, token=token)
+            return
+        lock = await asyncio.to_thread(self.store.lock, self.table.id)
+        try:
+            await self._catch_up()
+            await self._commit_here(kind, data, token=token)
+        finally:
+            await asyncio.to_thread(self.store.unlock, lock, self.table.id)
+        await self.cluster.publish(self.table.id, self.table.seq)
+        if self.table.status == "over" and self.writer:  # a game over needs no writer
+            await asyncio.to_thread(self.store.release, self.table.id, self.cluster.owner)
+            self.writer = False
+
+    async def _catch_up(self) -> None:
+        """Carry out the entries other processes stored since this one's last, and
+        send them on to this process's clients."""
+        table = self.table
+        entries, orders, tokens = await asyncio.to_thread(
+            self.store.after, table.id, table.seq, self.shuffles_stored
+        )
+        if not entries:
+            return
+        table.shuffle.extend(orders)
+        self.shuffles_stored += len(orders)
+        try:
+            table.replay(entries)
+        except PalaceError:  # cannot happen with one log; rebuild from it if it does
+            log.exception("table %s: catching up failed; rebuilding it", table.id)
+            self._reload()
+        self.tokens = tokens
+        for client in self.clients:  # a seat freed elsewhere: its holder watches
+            if client.seat is not None and client.seat not in tokens:
+                client.seat = None
+        self._broadcast()
+
+    async def _keep(self) -> None:
+        """Renew (or take) the table's writer lease, and look at the log."""
+        assert self.cluster is not None
+        now = self.clock()
+        if now >= self.next_renew:
+            self.next_renew = now + RENEW
+            if self.table.status != "over":
+                claim = functools.partial(
+                    self.store.claim, self.table.id, self.cluster.owner, now=now, ttl=LEASE
+                )
+                was, self.writer = self.writer, await asyncio.to_thread(claim)
+                if self.writer and not was:
+                    log.info("table %s: this process writes it now", self.table.id)
+                    await self._catch_up()
+        if now >= self.next_poll:
+            self.next_poll = now + POLL
+            if await asyncio.to_thread(self.store.last_seq, self.table.id) > self.table.seq:
+                await self._catch_up()
+
+    async def _commit_here(
+        self, kind: str, data: dict[str, Any], *, token: str | None = None
+    ) -> None:
         table = self.table
         entries = table.submit(kind, data, at=self.clock())
         fresh = table.shuffle.take_fresh()
@@ -493,7 +571,7 @@ class TableRunner:
 
     async def _automatic(self) -> None:
         due = self._due()
-        if due is None or due[0] > self.clock():
+        if due is None or due[0] > self.clock() or not self.writer:
             return
         kind = due[1]
         if kind == "deal":

@@ -16,6 +16,7 @@ tells nobody of an entry before it is durable. SQLite runs in WAL mode with
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Iterable
@@ -63,6 +64,13 @@ SECRETS = sa.Table(
     _meta,
     sa.Column("table_id", sa.String(32), primary_key=True),
     sa.Column("secret", sa.String(64)),
+)
+WRITERS = sa.Table(
+    "table_writers",
+    _meta,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("owner", sa.String(64)),
+    sa.Column("expires_at", sa.Float),
 )
 SHUFFLES = sa.Table(
     "shuffles",
@@ -175,6 +183,120 @@ class Store:
                     )
                 )
 
+    # ------------------------------------------------------------ several processes
+
+    @property
+    def shared(self) -> bool:
+        """True for a database several server processes may share (PostgreSQL)."""
+        return self.engine.dialect.name == "postgresql"
+
+    def lock(self, table_id: str) -> Connection | None:
+        """Wait for the table's writing lock (a PostgreSQL advisory lock, held by
+        the returned connection until :meth:`unlock`); None where one process
+        serves every table (SQLite), which needs no lock."""
+        if not self.shared:
+            return None
+        connection = self.engine.connect()
+        try:
+            connection.execute(
+                sa.text("SELECT pg_advisory_lock(:key)"), {"key": _lock_key(table_id)}
+            )
+            connection.commit()
+        except BaseException:
+            connection.close()
+            raise
+        return connection
+
+    def unlock(self, connection: Connection | None, table_id: str) -> None:
+        """Release what :meth:`lock` took."""
+        if connection is None:
+            return
+        try:
+            connection.execute(
+                sa.text("SELECT pg_advisory_unlock(:key)"), {"key": _lock_key(table_id)}
+            )
+            connection.commit()
+        finally:
+            connection.close()
+
+    def claim(self, table_id: str, owner: str, *, now: float, ttl: float) -> bool:
+        """Take or renew the table's writer lease for ``ttl`` seconds: granted when
+        nobody holds it, when ``owner`` does, or when its holder let it expire."""
+        with self.engine.begin() as db:
+            db.execute(
+                sa.text(
+                    "INSERT INTO table_writers (table_id, owner, expires_at) "
+                    "VALUES (:table, :owner, :until) "
+                    "ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, "
+                    "expires_at = excluded.expires_at "
+                    "WHERE table_writers.owner = excluded.owner "
+                    "OR table_writers.expires_at < :now"
+                ),
+                {"table": table_id, "owner": owner, "until": now + ttl, "now": now},
+            )
+            holder = db.execute(
+                sa.select(WRITERS.c.owner).where(WRITERS.c.table_id == table_id)
+            ).scalar()
+        return bool(holder == owner)
+
+    def release(self, table_id: str, owner: str) -> None:
+        """Give up the table's writer lease (a game over needs no writer)."""
+        with self.engine.begin() as db:
+            db.execute(
+                WRITERS.delete().where(
+                    (WRITERS.c.table_id == table_id) & (WRITERS.c.owner == owner)
+                )
+            )
+
+    def orphans(self, now: float) -> list[str]:
+        """Tables whose writer let its lease expire (its process died, say)."""
+        with self.engine.connect() as db:
+            return list(
+                db.execute(
+                    sa.select(WRITERS.c.table_id).where(WRITERS.c.expires_at < now)
+                ).scalars()
+            )
+
+    def last_seq(self, table_id: str) -> int:
+        """The number of the table's last stored entry (0 for none)."""
+        with self.engine.connect() as db:
+            found = db.execute(
+                sa.select(sa.func.max(ENTRIES.c.seq)).where(ENTRIES.c.table_id == table_id)
+            ).scalar()
+        return int(found or 0)
+
+    def after(
+        self, table_id: str, seq: int, shuffles: int
+    ) -> tuple[
+        list[tuple[int, str, float, dict[str, Any]]], list[tuple[Card, ...]], dict[int, str]
+    ]:
+        """What another process stored since: the entries after ``seq``, the
+        shuffles after the first ``shuffles``, and every seat's token hash now."""
+        with self.engine.connect() as db:
+            entries = [
+                (e.seq, e.kind, e.at, json.loads(e.data))
+                for e in db.execute(
+                    sa.select(ENTRIES)
+                    .where((ENTRIES.c.table_id == table_id) & (ENTRIES.c.seq > seq))
+                    .order_by(ENTRIES.c.seq)
+                )
+            ]
+            orders = [
+                tuple(parse_cards(s.cards))
+                for s in db.execute(
+                    sa.select(SHUFFLES)
+                    .where((SHUFFLES.c.table_id == table_id) & (SHUFFLES.c.n >= shuffles))
+                    .order_by(SHUFFLES.c.n)
+                )
+            ]
+            tokens = {
+                t.seat: t.token_hash
+                for t in db.execute(
+                    sa.select(SEAT_TOKENS).where(SEAT_TOKENS.c.table_id == table_id)
+                )
+            }
+        return entries, orders, tokens
+
     # ------------------------------------------------------------ reading
 
     def table_ids(self) -> list[str]:
@@ -216,6 +338,11 @@ class Store:
         settings = TableSettings.from_dict(json.loads(row.settings))
         key = bytes.fromhex(secret) if secret is not None else None
         return StoredTable(table_id, settings, entries, tokens, shuffles, key)
+
+
+def _lock_key(table_id: str) -> int:
+    """The table's advisory lock number: 64 bits of the SHA-256 of its id."""
+    return int.from_bytes(hashlib.sha256(table_id.encode("utf-8")).digest()[:8], "big", signed=True)
 
 
 def _dump(data: dict[str, Any]) -> str:

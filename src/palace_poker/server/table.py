@@ -237,20 +237,29 @@ class Table:
         stored time, against the stored shuffles; the consequences it makes again
         must be the stored ones (``RecordError('invalid_record')`` otherwise)."""
         table = cls(table_id, settings, RecordingShuffle(shuffles), secret)
+        table.replay(entries)
+        return table
+
+    def replay(self, entries: list[tuple[int, str, float, dict[str, Any]]]) -> list[Entry]:
+        """Carry out stored entries that follow this table's last one (written by
+        another server process, say: their shuffles given to :attr:`shuffle` first);
+        returns the entries made. The consequences made again must be the stored ones
+        (``RecordError('invalid_record')`` otherwise)."""
+        before = self.seq
         for seq, kind, at, data in entries:
             if kind in CONSEQUENCES:
-                made = table.log[seq - 1] if seq <= len(table.log) else None
+                made = self.log[seq - 1] if seq <= len(self.log) else None
                 if made is None or made.kind != kind:
                     raise RecordError(
                         "invalid_record",
-                        f"table {table_id}: entry {seq} ({kind}) is not made again",
+                        f"table {self.id}: entry {seq} ({kind}) is not made again",
                     )
                 continue
-            if seq != table.seq + 1:
-                raise RecordError("invalid_record", f"table {table_id}: entry {seq} out of order")
+            if seq != self.seq + 1:
+                raise RecordError("invalid_record", f"table {self.id}: entry {seq} out of order")
             command = {k: v for k, v in data.items() if k not in _FACTS}
-            table.submit(kind, command, at=at)
-        return table
+            self.submit(kind, command, at=at)
+        return self.log[before:]
 
     # ------------------------------------------------------------ reading
 

@@ -1,0 +1,29 @@
+"""Which server process writes each table: a lease with an expiry (docs/deploy.md).
+
+Revision ID: 0003
+Revises: 0002
+Create Date: 2026-12-01
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "table_writers",
+        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+        sa.Column("owner", sa.String(64), nullable=False),
+        sa.Column("expires_at", sa.Float, nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("table_writers")
