@@ -65,7 +65,7 @@ SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("table",),
     ("projection", "protocol"),
     ("history",),
-    ("store", "cluster"),
+    ("store", "cluster", "writer"),
     ("runner",),
     ("app",),
     ("command",),

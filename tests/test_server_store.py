@@ -28,10 +28,12 @@ from palace_poker.server.store import (
     SHUFFLES,
     TABLES,
     WRITERS,
+    Append,
     Store,
 )
 from palace_poker.server.store import _lock_key as store_lock_key
 from palace_poker.server.table import Entry, Table
+from palace_poker.server.writer import GroupCommit
 
 SETTINGS = TableSettings.from_form({"name": "T", "small_bet": 10, "seats": 2, "stack": 50})
 SETTINGS_JSON = json.dumps(SETTINGS.to_dict())
@@ -113,11 +115,11 @@ class FailingStore(Store):
 
     fail = False
 
-    def append(self, table_id: str, entries: Any, **extra: Any) -> None:
+    def append_all(self, writes: Any) -> None:
         if self.fail:
             self.fail = False
             raise OSError("disk full")
-        super().append(table_id, entries, **extra)
+        super().append_all(writes)
 
 
 def test_a_change_the_store_refuses_is_undone_and_nobody_hears_of_it(tmp_path: Path) -> None:
@@ -134,7 +136,10 @@ def test_a_change_the_store_refuses_is_undone_and_nobody_hears_of_it(tmp_path: P
         async def close(_code: int, _reason: str) -> None:
             return None
 
-        runner = TableRunner(Table("t1", SETTINGS), store, {}, shuffles_stored=0)
+        # the process's group commit, as the server has it (a failed batch is
+        # written again one change at a time: this one fails alone)
+        writes = GroupCommit(store)
+        runner = TableRunner(Table("t1", SETTINGS), store, {}, shuffles_stored=0, writes=writes)
         runner.start()
         await runner.call("seated", {"seat": 0, "name": "Ann", "bot": None}, token="a")
         await runner.call("seated", {"seat": 1, "name": "Bob", "bot": None}, token="b")
@@ -162,12 +167,46 @@ def test_a_change_the_store_refuses_is_undone_and_nobody_hears_of_it(tmp_path: P
         runner.dropped(client)
         await pump
         await runner.stop()
+        await writes.close()
         return sent
 
     sent = asyncio.run(scene())
     error = next(p for p in sent if p["type"] == "error")
     assert error["code"] == "storage_failed"
     assert all(p.get("seq", 0) <= error["seq"] for p in sent)
+
+
+def test_a_group_commit_writes_many_tables_at_once_and_a_bad_change_fails_alone(
+    tmp_path: Path,
+) -> None:
+    store = Store.open(_url(tmp_path / "db.sqlite3"))
+    for table in ("t1", "t2", "t3"):
+        store.create(table, SETTINGS)
+    seated = {"seat": 0, "name": "Ann", "bot": None}
+
+    async def scene() -> list[BaseException | None]:
+        writes = GroupCommit(store)
+        first = Append("t1", (Entry(1, "seated", 1.0, seated),))
+        await writes.append(first)
+        batch = [
+            writes.append(Append("t2", (Entry(1, "seated", 2.0, seated),))),
+            writes.append(first),  # seq 1 of t1 again: refused by the database
+            writes.append(Append("t3", (Entry(1, "seated", 3.0, seated),))),
+        ]
+        results = await asyncio.gather(*batch, return_exceptions=True)
+        await writes.close()
+        assert writes.batches >= 1
+        return results
+
+    results = asyncio.run(scene())
+    assert results[0] is None
+    assert isinstance(results[1], sa.exc.IntegrityError)
+    assert results[2] is None
+    for table in ("t1", "t2", "t3"):
+        stored = store.load(table)
+        assert stored is not None
+        assert [e[0] for e in stored.entries] == [1]
+    store.close()
 
 
 def test_a_writer_lease_goes_to_one_process_until_it_expires(database: str) -> None:

@@ -36,6 +36,7 @@ from palace_poker.server.runner import Client, Job, TableRunner
 from palace_poker.server.settings import BOT_NAMES, TableError, TableSettings, player_name
 from palace_poker.server.store import Store
 from palace_poker.server.table import Table
+from palace_poker.server.writer import GroupCommit
 
 STATIC = Path(__file__).parent / "static"
 #: The largest request body the REST calls read, in bytes.
@@ -90,6 +91,11 @@ class Hub:
     runners: dict[str, TableRunner] = field(default_factory=dict)
     cluster: Cluster | None = None
     _adopter: asyncio.Task[None] | None = None
+    #: The changes of every table, written in group commits.
+    writes: GroupCommit | None = None
+
+    def __post_init__(self) -> None:
+        self.writes = GroupCommit(self.store)
 
     async def restore(self) -> None:
         """Rebuild the stored tables and start the tasks of those still in play (a
@@ -137,6 +143,7 @@ class Hub:
             stored.tokens,
             shuffles_stored=len(stored.shuffles),
             cluster=self.cluster,
+            writes=self.writes,
         )
         runner.start()
         self.runners[table_id] = runner
@@ -162,7 +169,9 @@ class Hub:
         secret = new_server_secret()  # the key of the table's fair shuffles
         self.store.create(table_id, settings, secret)
         table = Table(table_id, settings, secret=secret)
-        runner = TableRunner(table, self.store, {}, shuffles_stored=0, cluster=self.cluster)
+        runner = TableRunner(
+            table, self.store, {}, shuffles_stored=0, cluster=self.cluster, writes=self.writes
+        )
         runner.start()
         self.runners[table_id] = runner
         token = new_token()
@@ -198,6 +207,8 @@ class Hub:
                 await self._adopter
         for runner in self.runners.values():
             await runner.stop()
+        if self.writes is not None:
+            await self.writes.close()
         if self.cluster is not None:
             await self.cluster.stop()
 

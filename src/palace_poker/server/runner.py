@@ -33,8 +33,9 @@ from palace_poker.server import projection
 from palace_poker.server.cluster import LEASE, POLL, RENEW, Cluster
 from palace_poker.server.protocol import FIELDS, token_hash
 from palace_poker.server.settings import TableError
-from palace_poker.server.store import Store
+from palace_poker.server.store import Append, Store
 from palace_poker.server.table import HOST_COMMANDS, Table
+from palace_poker.server.writer import GroupCommit
 
 log = logging.getLogger("palace_poker.server")
 
@@ -199,6 +200,7 @@ class TableRunner:
         shuffles_stored: int,
         clock: Callable[[], float] = time.time,
         cluster: Cluster | None = None,
+        writes: GroupCommit | None = None,
     ) -> None:
         self.table = table
         self.store = store
@@ -214,6 +216,8 @@ class TableRunner:
         #: while it holds its lease; alone, it always does.
         self.cluster = cluster
         self.writer = cluster is None
+        #: The process's group commit (None: each change in a transaction of its own).
+        self.writes = writes
         self.next_renew = self.next_poll = 0.0
 
     # ------------------------------------------------------------ life
@@ -393,16 +397,14 @@ class TableRunner:
         if token is not None and kind == "seated":
             seat_token = (int(data["seat"]), token_hash(token))
         freed = [int(e.data["seat"]) for e in entries if e.kind in FREEING]
+        write = Append(
+            table.id, tuple(entries), tuple(fresh), self.shuffles_stored, seat_token, tuple(freed)
+        )
         try:
-            await asyncio.to_thread(
-                self.store.append,
-                table.id,
-                entries,
-                shuffles=fresh,
-                shuffles_before=self.shuffles_stored,
-                token=seat_token,
-                forget=freed,
-            )
+            if self.writes is not None:
+                await self.writes.append(write)
+            else:
+                await asyncio.to_thread(self.store.append_all, [write])
         except Exception:
             log.exception(
                 "table %s: the store refused entries %s", table.id, [e.seq for e in entries]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -156,32 +156,16 @@ class Store:
         """Write a command's entries (and its shuffles, and a seat's token hash;
         the tokens of the seats in ``forget`` are deleted, their players gone) in
         one transaction; returns after the commit."""
-        rows = [
-            {"table_id": table_id, "seq": e.seq, "kind": e.kind, "at": e.at, "data": _dump(e.data)}
-            for e in entries
-        ]
-        first = rows[0]["seq"] if rows else 0
-        orders = [
-            {"table_id": table_id, "n": shuffles_before + i, "seq": first, "cards": format_cards(o)}
-            for i, o in enumerate(shuffles)
-        ]
+        changes = (tuple(entries), tuple(shuffles), shuffles_before, token, tuple(forget))
+        self.append_all([Append(table_id, *changes)])
+
+    def append_all(self, writes: Sequence[Append]) -> None:
+        """Write the changes of several tables in one transaction (a group commit:
+        one flush to disk for all); returns after the commit, and writes none of
+        them if one fails."""
         with self.engine.begin() as db:
-            if rows:
-                db.execute(ENTRIES.insert(), rows)
-            if orders:
-                db.execute(SHUFFLES.insert(), orders)
-            for seat in (*forget, *([] if token is None else [token[0]])):
-                db.execute(
-                    SEAT_TOKENS.delete().where(
-                        (SEAT_TOKENS.c.table_id == table_id) & (SEAT_TOKENS.c.seat == seat)
-                    )
-                )
-            if token is not None:
-                db.execute(
-                    SEAT_TOKENS.insert().values(
-                        table_id=table_id, seat=token[0], token_hash=token[1]
-                    )
-                )
+            for write in writes:
+                _write(db, write)
 
     # ------------------------------------------------------------ several processes
 
@@ -340,6 +324,51 @@ class Store:
         return StoredTable(table_id, settings, entries, tokens, shuffles, key)
 
 
+@dataclass(frozen=True)
+class Append:
+    """One command's change to one table, as :meth:`Store.append` writes it."""
+
+    table_id: str
+    entries: tuple[Entry, ...]
+    shuffles: tuple[tuple[Card, ...], ...] = ()
+    shuffles_before: int = 0
+    token: tuple[int, str] | None = None
+    forget: tuple[int, ...] = ()
+
+
+def _write(db: Connection, write: Append) -> None:
+    table_id = write.table_id
+    rows = [
+        {"table_id": table_id, "seq": e.seq, "kind": e.kind, "at": e.at, "data": _dump(e.data)}
+        for e in write.entries
+    ]
+    first = rows[0]["seq"] if rows else 0
+    orders = [
+        {
+            "table_id": table_id,
+            "n": write.shuffles_before + i,
+            "seq": first,
+            "cards": format_cards(o),
+        }
+        for i, o in enumerate(write.shuffles)
+    ]
+    if rows:
+        db.execute(ENTRIES.insert(), rows)
+    if orders:
+        db.execute(SHUFFLES.insert(), orders)
+    token = write.token
+    for seat in (*write.forget, *([] if token is None else [token[0]])):
+        db.execute(
+            SEAT_TOKENS.delete().where(
+                (SEAT_TOKENS.c.table_id == table_id) & (SEAT_TOKENS.c.seat == seat)
+            )
+        )
+    if token is not None:
+        db.execute(
+            SEAT_TOKENS.insert().values(table_id=table_id, seat=token[0], token_hash=token[1])
+        )
+
+
 def _lock_key(table_id: str) -> int:
     """The table's advisory lock number: 64 bits of the SHA-256 of its id."""
     return int.from_bytes(hashlib.sha256(table_id.encode("utf-8")).digest()[:8], "big", signed=True)
@@ -357,4 +386,4 @@ def _sqlite_pragmas(connection: Any, _record: object) -> None:
     cursor.close()
 
 
-__all__ = ["Connection", "Store", "StoredTable", "default_url"]
+__all__ = ["Append", "Connection", "Store", "StoredTable", "default_url"]

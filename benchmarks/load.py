@@ -1,0 +1,365 @@
+"""The table server under load (issue 12): many tables at once, measured.
+
+Starts the server — one process on SQLite, then (with ``--postgres URL``) two
+processes sharing a PostgreSQL database and a Redis server — and creates TABLES
+tables, each with its host (a WebSocket client who plays at once when it is her
+turn), three bots and three spectators: four connected clients a table, spread over
+the processes. For ``--seconds`` the tables play; then every host ends her game.
+
+Reported for each run: decisions a second (all tables), and the delay from an
+accepted entry (its time in the log) to the moment the *last* client of its table
+received it: p50, p99, p99.9. Then the database is checked: every table's entries
+numbered 1..n once each, in order, the table rebuilt from them, and every finished
+hand's record replaying. A table of the run is also followed, after the run, by a
+fresh observer from seq 0: it must receive the same entries the clients saw.
+
+    python benchmarks/load.py --tables 25,50,100,200
+    python benchmarks/load.py --tables 100 --postgres postgresql+psycopg://u:p@127.0.0.1/db
+
+Run from the repository root with the server extra installed (the cluster extra and
+``redis-server`` for the second set-up); ``python3 tools/dev.py bench`` syncs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from palace_poker.options import Option
+from palace_poker.record import replay
+from palace_poker.server.store import Store
+from palace_poker.server.table import Table
+from palace_poker.wire import from_wire
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECTATORS = 3
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    """One ``palace-poker serve`` process."""
+
+    database_url: str
+    redis_url: str | None
+    bot_pause: float
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, log: Path) -> Server:
+        command = [
+            sys.executable,
+            "-m",
+            "palace_poker",
+            "serve",
+            "--port",
+            str(self.port),
+            "--database-url",
+            self.database_url,
+            "--bot-pause",
+            str(self.bot_pause),
+            "--between-hands",
+            "0.5",
+        ]
+        if self.redis_url:
+            command += ["--redis-url", self.redis_url]
+        with log.open("ab") as out:
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.base}/api/bots", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.1)
+        raise RuntimeError(f"the server did not start: {log.read_text()[-2000:]}")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+def option_text(option: dict[str, Any], rng: random.Random) -> str:
+    """A legal choice for an option as sent: the smallest amount, the fewest cards."""
+    parsed = from_wire(option)
+    assert isinstance(parsed, Option)
+    cards = tuple(rng.sample(list(parsed.cards), parsed.min_cards)) if parsed.cards else ()
+    return str(parsed.action(amount=parsed.min_amount, cards=cards)).split(" ", 1)[1]
+
+
+@dataclass
+class Client:
+    """A WebSocket client of one table: the host (who plays) or a spectator."""
+
+    url: str
+    token: str | None
+    received: dict[int, float] = field(default_factory=dict)  # seq -> when it arrived
+    entries: dict[int, dict[str, Any]] = field(default_factory=dict)
+    over: asyncio.Event = field(default_factory=asyncio.Event)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    #: The table's last entry when this client was welcomed: what came before it
+    #: reached the client late by construction (it connected after).
+    welcomed: int = 0
+    #: The hand version the host last answered (a later frame may show the same
+    #: decision again before the answer lands: it is answered once).
+    answered: int = -1
+
+    async def run(self, stop: asyncio.Event, rng: random.Random) -> None:
+        async with websockets.connect(self.url, max_size=2**24) as socket_:
+            await socket_.send(json.dumps({"type": "hello", "token": self.token, "last_seq": 0}))
+            if self.token:  # the host starts her game
+                await socket_.send(json.dumps({"type": "start"}))
+            ended = False
+            while not self.over.is_set():
+                if stop.is_set() and self.token and not ended:
+                    await socket_.send(json.dumps({"type": "end"}))
+                    ended = True
+                try:
+                    raw = await asyncio.wait_for(socket_.recv(), 1.0)
+                except TimeoutError:
+                    continue
+                now = time.time()
+                frame = json.loads(raw)
+                if frame["type"] == "welcome":
+                    self.welcomed = frame["seq"]
+                if frame["type"] == "error":
+                    self.errors.append(frame)
+                    continue
+                for item in frame.get("log", []):
+                    self.received.setdefault(item["seq"], now)
+                    self.entries.setdefault(item["seq"], item)
+                view = frame.get("view")
+                if view is None:
+                    continue
+                if view["table"]["status"] == "over":
+                    self.over.set()
+                elif view["options"] and self.token:
+                    version = view["hand"]["observation"]["version"]
+                    if version == self.answered:
+                        continue
+                    self.answered = version
+                    text = option_text(rng.choice(view["options"]), rng)
+                    await socket_.send(
+                        json.dumps({"type": "act", "action": text, "version": version})
+                    )
+
+
+@dataclass
+class Run:
+    setup: str
+    tables: int
+    seconds: float
+    decisions: int
+    delays: list[float]
+    errors: int
+    checked_hands: int
+
+    def row(self) -> str:
+        q = statistics.quantiles(self.delays, n=1000, method="inclusive") if self.delays else [0]
+        p50, p99, p999 = (q[499], q[989], q[998]) if len(q) > 998 else (0, 0, 0)
+        return (
+            f"| {self.setup} | {self.tables} | {self.decisions / self.seconds:,.0f} | "
+            f"{p50 * 1000:.1f} | {p99 * 1000:.1f} | {p999 * 1000:.1f} | {self.errors} | "
+            f"{self.checked_hands} |"
+        )
+
+
+async def _play(
+    servers: list[Server], tables: int, seconds: float
+) -> tuple[list[str], list[list[Client]]]:
+    ids: list[str] = []
+    groups: list[list[Client]] = []
+    async with httpx.AsyncClient(timeout=30) as http:
+        for i in range(tables):
+            home = servers[i % len(servers)]
+            body = {
+                "name": f"Load {i}",
+                "host_name": "Host",
+                "small_bet": 10,
+                "seats": 4,
+                "stack": 200,
+                "turn_seconds": 60,
+                "bots": ["random"] * 3,
+            }
+            created = (await http.post(f"{home.base}/api/tables", json=body)).json()
+            ids.append(created["table"])
+            ws = [f"ws://127.0.0.1:{s.port}/ws/{created['table']}" for s in servers]
+            clients = [Client(ws[i % len(ws)], created["token"])]
+            clients += [Client(ws[(i + k) % len(ws)], None) for k in range(1, SPECTATORS + 1)]
+            groups.append(clients)
+    stop = asyncio.Event()
+    rng = random.Random(0)
+    tasks = [
+        asyncio.create_task(c.run(stop, random.Random(rng.random()))) for g in groups for c in g
+    ]
+    await asyncio.sleep(seconds)
+    stop.set()
+    await asyncio.wait_for(asyncio.gather(*tasks), 120)
+    return ids, groups
+
+
+def _check(database_url: str, ids: list[str], groups: list[list[Client]]) -> int:
+    """Every table's log: each entry once, in order; rebuilt; every hand replayed;
+    and what the clients received is what is stored. Returns the hands replayed."""
+    store = Store.open(database_url)
+    hands = 0
+    try:
+        for table_id, clients in zip(ids, groups, strict=True):
+            stored = store.load(table_id)
+            assert stored is not None
+            seqs = [seq for seq, *_ in stored.entries]
+            assert seqs == list(range(1, len(seqs) + 1)), f"{table_id}: entries lost or repeated"
+            table = Table.rebuild(
+                stored.id, stored.settings, stored.entries, stored.shuffles, stored.secret
+            )
+            for hand, _seats in table.finished:
+                assert replay(hand.to_record()).result is not None
+                hands += 1
+            kinds = [kind for _, kind, _, _ in stored.entries]
+            for client in clients:
+                got = sorted(client.entries)
+                assert got == seqs, f"{table_id}: a client missed entries"
+                assert [client.entries[s]["kind"] for s in got] == kinds
+    finally:
+        store.close()
+    return hands
+
+
+def _observe(servers: list[Server], table_id: str) -> dict[int, str]:
+    """A fresh observer of a finished table, from seq 0: the kinds it receives."""
+
+    async def watch() -> dict[int, str]:
+        url = f"ws://127.0.0.1:{servers[-1].port}/ws/{table_id}"
+        async with websockets.connect(url, max_size=2**24) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": None, "last_seq": 0}))
+            frame = json.loads(await ws.recv())
+            return {e["seq"]: e["kind"] for e in frame.get("log", [])}
+
+    return asyncio.run(watch())
+
+
+def measure(
+    setup: str, servers: list[Server], database_url: str, tables: int, seconds: float
+) -> Run:
+    ids, groups = asyncio.run(_play(servers, tables, seconds))
+    delays: list[float] = []
+    decisions = 0
+    for clients in groups:
+        entries = clients[0].entries
+        since = max(c.welcomed for c in clients)
+        for seq, item in entries.items():
+            if item["kind"] == "action":
+                decisions += 1
+            if seq > since:  # every client of the table was connected by then
+                last = max(c.received.get(seq, 0.0) for c in clients)
+                delays.append(max(0.0, last - item["at"]))
+    hands = _check(database_url, ids, groups)
+    seen = _observe(servers, ids[0])
+    assert seen == {s: e["kind"] for s, e in groups[0][0].entries.items()}, (
+        "an observer's stream differs"
+    )
+    errors = [e["code"] for g in groups for c in g for e in c.errors]
+    if errors:
+        print(f"  ({setup}, {tables} tables) errors: {sorted(set(errors))}", file=sys.stderr)
+    return Run(setup, tables, seconds, decisions, delays, len(errors), hands)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", default="25,50,100,200")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--bot-pause", type=float, default=0.5)
+    parser.add_argument(
+        "--postgres", help="a PostgreSQL URL whose server the run may make a database in"
+    )
+    args = parser.parse_args()
+    counts = [int(n) for n in args.tables.split(",")]
+    print(
+        "| set-up | tables | decisions/s | p50 ms | p99 ms | p99.9 ms | errors | hands replayed |"
+    )
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    with tempfile.TemporaryDirectory() as folder:
+        for n in counts:
+            url = f"sqlite:///{folder}/load-{n}.sqlite3"
+            server = Server(url, None, args.bot_pause).start(Path(folder) / f"serve-{n}.log")
+            try:
+                print(
+                    measure("1 process, SQLite", [server], url, n, args.seconds).row(), flush=True
+                )
+            finally:
+                server.stop()
+        if args.postgres:
+            for n in counts:
+                print(_cluster_row(args, Path(folder), n), flush=True)
+
+
+def _cluster_row(args: argparse.Namespace, folder: Path, n: int) -> str:
+    import sqlalchemy as sa  # noqa: PLC0415
+
+    name = f"palace_load_{n}_{int(time.time())}"
+    admin = sa.create_engine(args.postgres, isolation_level="AUTOCOMMIT")
+    with admin.connect() as db:
+        db.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    url = sa.make_url(args.postgres).set(database=name).render_as_string(hide_password=False)
+    redis_port = free_port()
+    redis = subprocess.Popen(
+        [
+            shutil.which("redis-server") or "redis-server",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(redis_port),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ],
+        stdout=subprocess.DEVNULL,
+    )
+    time.sleep(0.5)
+    redis_url = f"redis://127.0.0.1:{redis_port}/0"
+    servers = [Server(url, redis_url, args.bot_pause) for _ in range(2)]
+    try:
+        for i, server in enumerate(servers):
+            server.start(folder / f"cluster-{n}-{i}.log")
+        return measure("2 processes, PostgreSQL + Redis", servers, url, n, args.seconds).row()
+    finally:
+        for server in servers:
+            server.stop()
+        redis.kill()
+        with admin.connect() as db:
+            db.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+if __name__ == "__main__":
+    main()
