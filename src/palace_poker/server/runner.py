@@ -258,7 +258,13 @@ class TableRunner:
                 keep = max(0.0, min(self.next_renew, self.next_poll) - self.clock())
                 wait = keep if wait is None else min(wait, keep)
             try:
-                job = await asyncio.wait_for(self.queue.get(), wait)
+                # A job waiting is taken first: with nothing left to wait for (an
+                # automatic change due now), wait_for(get(), 0) would never take it.
+                job = (
+                    self.queue.get_nowait()
+                    if not self.queue.empty()
+                    else await asyncio.wait_for(self.queue.get(), wait)
+                )
             except TimeoutError:
                 try:
                     if self.cluster is not None:
@@ -266,6 +272,7 @@ class TableRunner:
                     await self._automatic()
                 except PalaceError as err:  # another process changed the table first
                     log.debug("table %s: an automatic change was refused: %s", self.table.id, err)
+                    await asyncio.sleep(0.05)  # it is still due: do not spin on it
                 except Exception:  # logged; the next try comes with the next job or due time
                     log.exception("table %s: an automatic change failed", self.table.id)
                     await asyncio.sleep(1.0)
@@ -373,7 +380,9 @@ class TableRunner:
         assert self.cluster is not None
         now = self.clock()
         if now >= self.next_renew:
-            self.next_renew = now + RENEW
+            # the writer renews its lease; the others try to take it less often (it
+            # is theirs only once the writer has let it expire)
+            self.next_renew = now + (RENEW if self.writer else POLL)
             if self.table.status != "over":
                 claim = functools.partial(
                     self.store.claim, self.table.id, self.cluster.owner, now=now, ttl=LEASE
@@ -546,7 +555,9 @@ class TableRunner:
     # ------------------------------------------------------------ what is due
 
     def _until_due(self) -> float | None:
-        due = self._due()
+        """Seconds until the next automatic change (None: none; nothing is due for
+        a process that does not write the table: its writer makes those)."""
+        due = self._due() if self.writer else None
         return None if due is None else max(0.0, due[0] - self.clock())
 
     def _due(self) -> tuple[float, str] | None:

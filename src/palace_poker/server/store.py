@@ -109,7 +109,12 @@ class Store:
     @classmethod
     def open(cls, url: str) -> Store:
         """Connect to ``url`` and apply the migrations the database lacks."""
-        engine = sa.create_engine(url)
+        shared = url.startswith(("postgresql://", "postgresql+"))
+        # Several processes: each table's lock holds a connection while its change is
+        # made (and reads and writes take others), so the pool is larger than
+        # SQLAlchemy's default of 5 (+10).
+        options: dict[str, Any] = {"pool_size": 10, "max_overflow": 20, "pool_pre_ping": True}
+        engine = sa.create_engine(url, **(options if shared else {}))
         if engine.dialect.name == "sqlite":
             sa.event.listen(engine, "connect", _sqlite_pragmas)
         store = cls(engine)
