@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import random
 import shutil
@@ -129,14 +130,17 @@ class Client:
     #: The table's last entry when this client was welcomed: what came before it
     #: reached the client late by construction (it connected after).
     welcomed: int = 0
-    #: The hand version the host last answered (a later frame may show the same
-    #: decision again before the answer lands: it is answered once).
-    answered: int = -1
+    #: The hand and version the host last answered (a later frame may show the
+    #: same decision again before the answer lands: it is answered once).
+    answered: tuple[int, int] = (-1, -1)
+    #: Seconds the host waits, once connected, before she starts her game.
+    start_after: float = 0.0
 
     async def run(self, stop: asyncio.Event, rng: random.Random) -> None:
         async with websockets.connect(self.url, max_size=2**24) as socket_:
             await socket_.send(json.dumps({"type": "hello", "token": self.token, "last_seq": 0}))
             if self.token:  # the host starts her game
+                await asyncio.sleep(self.start_after)
                 await socket_.send(json.dumps({"type": "start"}))
             ended = False
             while not self.over.is_set():
@@ -164,9 +168,9 @@ class Client:
                     self.over.set()
                 elif view["options"] and self.token:
                     version = view["hand"]["observation"]["version"]
-                    if version == self.answered:
+                    if (view["table"]["hand_number"], version) == self.answered:
                         continue
-                    self.answered = version
+                    self.answered = (view["table"]["hand_number"], version)
                     text = option_text(rng.choice(view["options"]), rng)
                     await socket_.send(
                         json.dumps({"type": "act", "action": text, "version": version})
@@ -194,7 +198,7 @@ class Run:
 
 
 async def _play(
-    servers: list[Server], tables: int, seconds: float
+    servers: list[Server], tables: int, seconds: float, stagger: float
 ) -> tuple[list[str], list[list[Client]]]:
     ids: list[str] = []
     groups: list[list[Client]] = []
@@ -213,7 +217,8 @@ async def _play(
             created = (await http.post(f"{home.base}/api/tables", json=body)).json()
             ids.append(created["table"])
             ws = [f"ws://127.0.0.1:{s.port}/ws/{created['table']}" for s in servers]
-            clients = [Client(ws[i % len(ws)], created["token"])]
+            start_after = stagger * i / tables
+            clients = [Client(ws[i % len(ws)], created["token"], start_after=start_after)]
             clients += [Client(ws[(i + k) % len(ws)], None) for k in range(1, SPECTATORS + 1)]
             groups.append(clients)
     stop = asyncio.Event()
@@ -221,9 +226,13 @@ async def _play(
     tasks = [
         asyncio.create_task(c.run(stop, random.Random(rng.random()))) for g in groups for c in g
     ]
-    await asyncio.sleep(seconds)
-    stop.set()
-    await asyncio.wait_for(asyncio.gather(*tasks), 120)
+    gc.disable()  # (the load's own pauses are not the server's delays)
+    try:
+        await asyncio.sleep(seconds)
+        stop.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 120)
+    finally:
+        gc.enable()
     return ids, groups
 
 
@@ -268,9 +277,13 @@ def _observe(servers: list[Server], table_id: str) -> dict[int, str]:
 
 
 def measure(
-    setup: str, servers: list[Server], database_url: str, tables: int, seconds: float
+    setup: str,
+    servers: list[Server],
+    database_url: str,
+    tables: int,
+    args: argparse.Namespace,
 ) -> Run:
-    ids, groups = asyncio.run(_play(servers, tables, seconds))
+    ids, groups = asyncio.run(_play(servers, tables, args.seconds, args.stagger))
     delays: list[float] = []
     decisions = 0
     for clients in groups:
@@ -290,7 +303,7 @@ def measure(
     errors = [e["code"] for g in groups for c in g for e in c.errors]
     if errors:
         print(f"  ({setup}, {tables} tables) errors: {sorted(set(errors))}", file=sys.stderr)
-    return Run(setup, tables, seconds, decisions, delays, len(errors), hands)
+    return Run(setup, tables, args.seconds, decisions, delays, len(errors), hands)
 
 
 def main() -> None:
@@ -299,7 +312,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--bot-pause", type=float, default=0.5)
     parser.add_argument(
+        "--stagger",
+        type=float,
+        default=2.0,
+        help="seconds over which the hosts start their games (0: all in the same instant)",
+    )
+    parser.add_argument(
         "--postgres", help="a PostgreSQL URL whose server the run may make a database in"
+    )
+    parser.add_argument(
+        "--skip-sqlite", action="store_true", help="only the PostgreSQL + Redis set-up"
     )
     args = parser.parse_args()
     counts = [int(n) for n in args.tables.split(",")]
@@ -308,13 +330,11 @@ def main() -> None:
     )
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     with tempfile.TemporaryDirectory() as folder:
-        for n in counts:
+        for n in [] if args.skip_sqlite else counts:
             url = f"sqlite:///{folder}/load-{n}.sqlite3"
             server = Server(url, None, args.bot_pause).start(Path(folder) / f"serve-{n}.log")
             try:
-                print(
-                    measure("1 process, SQLite", [server], url, n, args.seconds).row(), flush=True
-                )
+                print(measure("1 process, SQLite", [server], url, n, args).row(), flush=True)
             finally:
                 server.stop()
         if args.postgres:
@@ -351,7 +371,7 @@ def _cluster_row(args: argparse.Namespace, folder: Path, n: int) -> str:
     try:
         for i, server in enumerate(servers):
             server.start(folder / f"cluster-{n}-{i}.log")
-        return measure("2 processes, PostgreSQL + Redis", servers, url, n, args.seconds).row()
+        return measure("2 processes, PostgreSQL + Redis", servers, url, n, args).row()
     finally:
         for server in servers:
             server.stop()

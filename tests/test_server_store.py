@@ -7,6 +7,7 @@ import asyncio
 import json
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from alembic import command
 from alembic.config import Config
 
 from cluster_helpers import fresh_database, needs_postgres
+from palace_poker.cards import Card
 from palace_poker.server.protocol import token_hash
 from palace_poker.server.runner import Client, TableRunner
 from palace_poker.server.settings import TableSettings
@@ -29,9 +31,9 @@ from palace_poker.server.store import (
     TABLES,
     WRITERS,
     Append,
+    ConflictError,
     Store,
 )
-from palace_poker.server.store import _lock_key as store_lock_key
 from palace_poker.server.table import Entry, Table
 from palace_poker.server.writer import GroupCommit
 
@@ -100,7 +102,7 @@ def test_the_log_is_written_whole_or_not_at_all(database: str) -> None:
     first = Entry(1, "seated", 1.0, {"seat": 0, "name": "Ann", "bot": None})
     store.append("t1", [first], token=(0, token_hash("secret")))
     again = Entry(1, "seated", 2.0, {"seat": 1, "name": "Bob", "bot": None})
-    with pytest.raises(sa.exc.IntegrityError):  # seq 1 is taken: nothing of it is written
+    with pytest.raises(ConflictError):  # seq 1 is taken: nothing of it is written
         store.append("t1", [again], token=(1, token_hash("other")))
     stored = store.load("t1")
     assert stored is not None
@@ -130,8 +132,8 @@ def test_a_change_the_store_refuses_is_undone_and_nobody_hears_of_it(tmp_path: P
     async def scene() -> list[dict[str, Any]]:
         sent: list[dict[str, Any]] = []
 
-        async def send(payload: dict[str, Any]) -> None:
-            sent.append(payload)
+        async def send(text: str) -> None:
+            sent.append(json.loads(text))
 
         async def close(_code: int, _reason: str) -> None:
             return None
@@ -200,7 +202,7 @@ def test_a_group_commit_writes_many_tables_at_once_and_a_bad_change_fails_alone(
 
     results = asyncio.run(scene())
     assert results[0] is None
-    assert isinstance(results[1], sa.exc.IntegrityError)
+    assert isinstance(results[1], ConflictError)
     assert results[2] is None
     for table in ("t1", "t2", "t3"):
         stored = store.load(table)
@@ -226,22 +228,62 @@ def test_a_writer_lease_goes_to_one_process_until_it_expires(database: str) -> N
     store.close()
 
 
+def test_two_writers_of_one_table_cannot_fork_its_log(database: str) -> None:
+    """Two processes that both believe they write t1 (a lease that ran out during
+    a pause): the second to store seq 2 is refused, and a batch holding its change
+    writes nothing."""
+    first, second = Store.open(database), Store.open(database)
+    first.create("t1", SETTINGS)
+    first.create("t2", SETTINGS)
+    seated = {"seat": 0, "name": "Ann", "bot": None}
+    first.append_all([Append("t1", (Entry(1, "seated", 1.0, seated),))])
+    first.append_all([Append("t1", (Entry(2, "chat", 2.0, {"text": "a"}),))])
+    with pytest.raises(ConflictError, match="t1, t2"):
+        second.append_all(
+            [
+                Append("t2", (Entry(1, "seated", 2.0, seated),)),
+                Append("t1", (Entry(2, "chat", 2.5, {"text": "b"}),)),
+            ]
+        )
+    one, two = first.load("t1"), first.load("t2")
+    assert one is not None
+    assert two is not None
+    assert [(seq, data) for seq, _, _, data in one.entries] == [(1, seated), (2, {"text": "a"})]
+    assert two.entries == []
+    first.close()
+    second.close()
+
+
 @needs_postgres
-def test_the_table_lock_admits_one_process_at_a_time() -> None:
+def test_one_transaction_at_a_time_writes_a_table() -> None:
+    """A store's transaction locks the tables' writer rows first: while another
+    session holds t1's, a write of t1 waits (t2 is free)."""
     with fresh_database() as url:
         first, second = Store.open(url), Store.open(url)
-        held = first.lock("t1")
-        assert held is not None
-        with second.engine.connect() as db:  # another session cannot take it meanwhile
-            key = db.execute(sa.text("SELECT pg_try_advisory_lock(hashtext('x'))")).scalar()
-            assert key is True  # (another key is free)
-            taken = db.execute(
-                sa.text("SELECT pg_try_advisory_lock(:k)"), {"k": store_lock_key("t1")}
-            ).scalar()
-            assert taken is False
-        first.unlock(held, "t1")
-        again = second.lock("t1")  # free again
-        second.unlock(again, "t1")
+        for table in ("t1", "t2"):
+            first.create(table, SETTINGS)
+            assert first.claim(table, "a", now=100.0, ttl=5.0)
+        seated = {"seat": 0, "name": "Ann", "bot": None}
+        with first.engine.connect() as db:
+            db.execute(
+                sa.select(WRITERS.c.table_id).where(WRITERS.c.table_id == "t1").with_for_update()
+            )
+            second.append_all([Append("t2", (Entry(1, "seated", 1.0, seated),))])  # free
+            writing = threading.Thread(
+                target=second.append_all, args=([Append("t1", (Entry(1, "seated", 1.0, seated),))],)
+            )
+            writing.start()
+            writing.join(0.5)
+            assert writing.is_alive()  # waits for the row
+            stored = first.load("t1")
+            assert stored is not None
+            assert stored.entries == []
+            db.commit()
+        writing.join(10)
+        assert not writing.is_alive()
+        stored = first.load("t1")
+        assert stored is not None
+        assert [seq for seq, *_ in stored.entries] == [1]
         first.close()
         second.close()
 
@@ -278,3 +320,35 @@ def test_serve_refuses_a_cluster_without_postgresql_or_redis(
     assert done.returncode == 2, done.stdout + done.stderr
     assert said in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_another_processes_entries_are_read_for_many_tables_at_once(database: str) -> None:
+    """The group read: for each table, the entries after its seq, the shuffles
+    from its count on, and its seats' tokens; the last seqs; and the leases of
+    several tables taken in one statement."""
+    store = Store.open(database)
+    order = tuple(Card(i) for i in range(52))
+    for table in ("t1", "t2", "t3"):
+        store.create(table, SETTINGS)
+    seated = {"seat": 0, "name": "Ann", "bot": None}
+    store.append("t1", [Entry(1, "seated", 1.0, seated)], token=(0, token_hash("a")))
+    store.append(
+        "t1",
+        [Entry(2, "started", 2.0, {}), Entry(3, "hand_started", 2.5, {"contributions": {}})],
+        shuffles=[order, order[::-1]],
+    )
+    store.append("t2", [Entry(1, "seated", 1.5, seated)], token=(0, token_hash("b")))
+    found = store.after_all([("t1", 1, 1), ("t2", 0, 0), ("t3", 0, 0)])
+    one, two, three = found["t1"], found["t2"], found["t3"]
+    assert [(seq, kind) for seq, kind, _, _ in one[0]] == [(2, "started"), (3, "hand_started")]
+    assert one[0][1][2:] == (2.5, {"contributions": {}})
+    assert one[1] == [order[::-1]]  # from the second on
+    assert one[2] == {0: token_hash("a")}
+    assert two == ([(1, "seated", 1.5, seated)], [], {0: token_hash("b")})
+    assert three == ([], [], {})
+    assert store.after("t1", 3, 2) == ([], [], {0: token_hash("a")})
+    assert store.last_seqs(["t1", "t2", "t3"]) == {"t1": 3, "t2": 1, "t3": 0}
+    assert store.claim_all(["t1", "t2"], "a", now=100.0, ttl=5.0) == {"t1", "t2"}
+    assert store.claim_all(["t2", "t3"], "b", now=101.0, ttl=5.0) == {"t3"}  # t2 is a's
+    assert store.claim_all(["t1", "t2", "t3"], "a", now=107.0, ttl=5.0) == {"t1", "t2", "t3"}
+    store.close()

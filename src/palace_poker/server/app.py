@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import functools
 import hmac
 import json
 import logging
@@ -30,10 +31,11 @@ from palace_poker.bots import BOTS
 from palace_poker.errors import PalaceError
 from palace_poker.fair import new_server_secret
 from palace_poker.server import history, projection
-from palace_poker.server.cluster import POLL, Cluster, cluster_of
+from palace_poker.server.cluster import LEASE, POLL, RENEW, Cluster, cluster_of
 from palace_poker.server.ledger import csv_text
 from palace_poker.server.protocol import MAX_TOKEN, new_table_id, new_token, read, token_hash
-from palace_poker.server.runner import Client, Job, TableRunner
+from palace_poker.server.reader import GroupRead
+from palace_poker.server.runner import Client, TableRunner
 from palace_poker.server.settings import BOT_NAMES, TableError, TableSettings, player_name
 from palace_poker.server.store import Store
 from palace_poker.server.table import Table
@@ -95,11 +97,15 @@ class Hub:
     runners: dict[str, TableRunner] = field(default_factory=dict)
     cluster: Cluster | None = None
     _adopter: asyncio.Task[None] | None = None
-    #: The changes of every table, written in group commits.
+    _keeper: asyncio.Task[None] | None = None
+    #: The changes of every table, written in group commits; in a cluster, other
+    #: processes' entries read in group reads.
     writes: GroupCommit | None = None
+    reads: GroupRead | None = None
 
     def __post_init__(self) -> None:
         self.writes = GroupCommit(self.store)
+        self.reads = GroupRead(self.store)
 
     async def restore(self) -> None:
         """Rebuild the stored tables and start the tasks of those still in play (a
@@ -111,13 +117,15 @@ class Hub:
                 self._load(table_id, finished=False)
             return
         await self.cluster.start(self._heard)
-        self._adopter = asyncio.get_running_loop().create_task(self._adopt())
+        loop = asyncio.get_running_loop()
+        self._adopter = loop.create_task(self._adopt(), name="adopt")
+        self._keeper = loop.create_task(self._keep(), name="keep")
 
     def _heard(self, table_id: str, seq: int) -> None:
         """Another process stored entries of a table: the table's runner catches up."""
         runner = self.runners.get(table_id)
-        if runner is not None and seq > runner.table.seq:
-            runner.queue.put_nowait(Job("catch_up", {}))
+        if runner is not None:
+            runner.news(seq)
 
     async def _adopt(self) -> None:
         """Every few seconds, load the tables whose writer let its lease expire: the
@@ -131,6 +139,30 @@ class Hub:
                         self._load(table_id, finished=False)
             except Exception:  # the database is away: try again at the next look
                 log.exception("looking for tables without a writer failed")
+
+    async def _keep(self) -> None:
+        """Every :data:`RENEW` seconds, for all the tables this process serves, in
+        two statements whatever their number: renew (or take, where their writer
+        let it expire) the writer leases, and look at the log, whatever Redis said."""
+        assert self.cluster is not None
+        owner = self.cluster.owner
+        while True:
+            await asyncio.sleep(RENEW)
+            runners = {t: r for t, r in self.runners.items() if r.table.status != "over"}
+            try:
+                claim = functools.partial(
+                    self.store.claim_all, runners, owner, now=time.time(), ttl=LEASE
+                )
+                held = await asyncio.to_thread(claim)
+                seqs = await asyncio.to_thread(self.store.last_seqs, self.runners)
+            except Exception:  # the database is away: try again at the next round
+                log.exception("renewing the writer leases failed")
+                continue
+            for table_id, runner in runners.items():
+                runner.held(table_id in held)
+            for table_id, seq in seqs.items():
+                if table_id in self.runners:
+                    self.runners[table_id].news(seq)
 
     def _load(self, table_id: str, *, finished: bool = True) -> TableRunner | None:
         stored = self.store.load(table_id)
@@ -148,6 +180,7 @@ class Hub:
             shuffles_stored=len(stored.shuffles),
             cluster=self.cluster,
             writes=self.writes,
+            reads=self.reads,
         )
         runner.start()
         self.runners[table_id] = runner
@@ -174,7 +207,13 @@ class Hub:
         self.store.create(table_id, settings, secret)
         table = Table(table_id, settings, secret=secret)
         runner = TableRunner(
-            table, self.store, {}, shuffles_stored=0, cluster=self.cluster, writes=self.writes
+            table,
+            self.store,
+            {},
+            shuffles_stored=0,
+            cluster=self.cluster,
+            writes=self.writes,
+            reads=self.reads,
         )
         runner.start()
         self.runners[table_id] = runner
@@ -205,14 +244,17 @@ class Hub:
 
     async def close(self) -> None:
         """Stop every table's task (and, in a cluster, the listening and adopting)."""
-        if self._adopter is not None:
-            self._adopter.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._adopter
+        for task in (self._adopter, self._keeper):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for runner in self.runners.values():
             await runner.stop()
         if self.writes is not None:
             await self.writes.close()
+        if self.reads is not None:
+            await self.reads.close()
         if self.cluster is not None:
             await self.cluster.stop()
 
@@ -444,8 +486,8 @@ async def _serve_socket(websocket: WebSocket, table_id: str, config: ServerConfi
         return
     await websocket.accept()
 
-    async def send(payload: dict[str, Any]) -> None:
-        await websocket.send_text(json.dumps(payload, separators=(",", ":")))
+    async def send(text: str) -> None:
+        await websocket.send_text(text)
 
     async def close(code: int, reason: str) -> None:
         with contextlib.suppress(RuntimeError):  # closed already

@@ -3,11 +3,13 @@
 With a PostgreSQL log and a Redis server, any number of ``palace-poker serve``
 processes serve the same tables, and a client may connect to any of them:
 
-* **One writer at a time.** Every change to a table is made under the table's
-  PostgreSQL advisory lock (:meth:`Store.lock`): the process holding it first reads
-  what other processes stored since its own last entry and carries it out, then
-  makes the change and stores it, then lets the lock go. Two processes never apply
-  changes to one table at once, and each applies them in the log's order.
+* **One writer at a time.** A change is carried out on the table in memory and
+  then stored; the transaction that stores it first locks the table's row of
+  ``table_writers`` (:meth:`Store.append_all`), so one transaction at a time writes
+  a table, and the log's numbering is the fence: a change numbered after entries
+  another process stored since is refused (:class:`ConflictError`), and its process
+  rebuilds the table from the log and carries the command out again on it. Every
+  process applies the changes in the log's order, and the log never forks.
 * **One clock keeper.** What happens by itself (the next deal, a bot's decision, a
   turn clock running out) is done only by the table's *writer*: the process that
   holds its lease, a row of ``table_writers`` renewed every :data:`RENEW` seconds and

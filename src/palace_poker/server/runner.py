@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import logging
 import time
 from collections import deque
@@ -30,10 +31,11 @@ from typing import Any
 from palace_poker.bots import Bot, make_bot
 from palace_poker.errors import PalaceError
 from palace_poker.server import projection
-from palace_poker.server.cluster import LEASE, POLL, RENEW, Cluster
+from palace_poker.server.cluster import LEASE, Cluster
 from palace_poker.server.protocol import FIELDS, token_hash
+from palace_poker.server.reader import GroupRead
 from palace_poker.server.settings import TableError
-from palace_poker.server.store import Append, Store
+from palace_poker.server.store import Append, ConflictError, Store
 from palace_poker.server.table import HOST_COMMANDS, Table
 from palace_poker.server.writer import GroupCommit
 
@@ -41,44 +43,62 @@ log = logging.getLogger("palace_poker.server")
 
 #: Entries a client new to the table is sent: those of the hand in play, else the last.
 FRESH_ENTRIES = 60
+#: How often a command is carried out again after another process wrote its
+#: table first (each time on the table rebuilt from the log).
+CONFLICT_TRIES = 3
 #: Outgoing payloads a client may have waiting (updates merge, so only a client
 #: that floods the server with bad messages gets this far behind).
 MAX_BACKLOG = 256
 
 
 @dataclass(eq=False)
+class Frame:
+    """A payload on its way to one or more clients, encoded to JSON once however
+    many of them receive it (the spectators of a table all get the same one)."""
+
+    payload: dict[str, Any]
+    _text: str | None = None
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = json.dumps(self.payload, separators=(",", ":"))
+        return self._text
+
+
+@dataclass(eq=False)
 class Client:
     """One WebSocket connection at a table: who it is and what it was last sent."""
 
-    send: Callable[[dict[str, Any]], Any]
+    #: Sends one JSON text over the connection.
+    send: Callable[[str], Any]
     close: Callable[[int, str], Any]
     seat: int | None = None
     greeted: bool = False
     last: int = 0
     #: The close code and reason sent when the connection is ended by the server.
     ending: tuple[int, str] = (1000, "closed")
-    outbox: deque[dict[str, Any] | None] = field(default_factory=deque)
+    outbox: deque[Frame | None] = field(default_factory=deque)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     #: A spectator's number in the chat (given on hello, in the order they came).
     watcher: int = 0
     #: When this connection's last chat lines were sent (the chat's own budget).
     chats: deque[float] = field(default_factory=deque)
 
-    def post(self, payload: dict[str, Any]) -> None:
+    def post(self, payload: dict[str, Any] | Frame) -> None:
         """Queue a payload for this client (never blocks the table).
 
         A client that reads more slowly than the table changes (bots playing each
         other without a pause) is not left behind: an update or presence notice
         still waiting is merged with the next one (the entries joined, the newer
-        view kept), so the queue stays short and nothing is skipped.
+        view kept), so the queue stays short and nothing is skipped. A merge makes
+        a new frame: a frame may be shared with other clients.
         """
+        frame = payload if isinstance(payload, Frame) else Frame(payload)
         waiting = self.outbox[-1] if self.outbox else None
-        if waiting is not None and _mergeable(waiting, payload):
-            waiting["log"] = [*waiting.get("log", []), *payload.get("log", [])]
-            waiting.update({k: v for k, v in payload.items() if k != "log"})
-            waiting["type"] = "update" if waiting.get("log") else payload["type"]
+        if waiting is not None and _mergeable(waiting.payload, frame.payload):
+            self.outbox[-1] = Frame(_merged(waiting.payload, frame.payload))
         elif len(self.outbox) < MAX_BACKLOG:
-            self.outbox.append(payload)
+            self.outbox.append(frame)
         else:  # only errors pile up like this: a client flooding, dropped
             self.end(4002, "too many messages waiting: reconnect")
         self.ready.set()
@@ -96,18 +116,24 @@ class Client:
                 while not self.outbox:
                     self.ready.clear()
                     await self.ready.wait()
-                payload = self.outbox.popleft()
-                if payload is None:
+                frame = self.outbox.popleft()
+                if frame is None:
                     break
-                await self.send(payload)
+                await self.send(frame.text())
             await self.close(*self.ending)
         except Exception:  # the peer went away: nothing more to send
             log.debug("a connection ended while sending", exc_info=True)
 
 
-def _mergeable(waiting: dict[str, Any] | None, payload: dict[str, Any]) -> bool:
+def _mergeable(waiting: dict[str, Any], payload: dict[str, Any]) -> bool:
     kinds = ("update", "presence")
-    return waiting is not None and waiting["type"] in kinds and payload["type"] in kinds
+    return waiting["type"] in kinds and payload["type"] in kinds
+
+
+def _merged(waiting: dict[str, Any], payload: dict[str, Any]) -> dict[str, Any]:
+    """One update for two: the entries of both, the newer view."""
+    log_ = [*waiting.get("log", []), *payload.get("log", [])]
+    return {**waiting, **payload, "log": log_, "type": "update" if log_ else payload["type"]}
 
 
 #: The chat's budget: CHAT_BURST lines a connection in any CHAT_WINDOW seconds.
@@ -201,6 +227,7 @@ class TableRunner:
         clock: Callable[[], float] = time.time,
         cluster: Cluster | None = None,
         writes: GroupCommit | None = None,
+        reads: GroupRead | None = None,
     ) -> None:
         self.table = table
         self.store = store
@@ -216,9 +243,12 @@ class TableRunner:
         #: while it holds its lease; alone, it always does.
         self.cluster = cluster
         self.writer = cluster is None
-        #: The process's group commit (None: each change in a transaction of its own).
+        #: The process's group commit (None: each change in a transaction of its own)
+        #: and group read of other processes' entries (None: each read alone).
         self.writes = writes
-        self.next_renew = self.next_poll = 0.0
+        self.reads = reads
+        #: A catch-up is waiting in the queue already (news does not pile up).
+        self._news_queued = False
 
     # ------------------------------------------------------------ life
 
@@ -245,6 +275,13 @@ class TableRunner:
         """Queue a client's checked message."""
         self.queue.put_nowait(Job(str(message["type"]), message, client=client))
 
+    def news(self, seq: int | None = None) -> None:
+        """Another process stored entries up to ``seq`` (None: look anyway): the
+        table catches up, once however many notices come before it does."""
+        if not self._news_queued and (seq is None or seq > self.table.seq):
+            self._news_queued = True
+            self.queue.put_nowait(Job("catch_up", {}))
+
     def dropped(self, client: Client) -> None:
         """A client's connection ended."""
         self.queue.put_nowait(Job("dropped", {}, client=client))
@@ -252,30 +289,18 @@ class TableRunner:
     # ------------------------------------------------------------ the loop
 
     async def _loop(self) -> None:
+        if self.cluster is not None:  # the lease is renewed for all tables by the hub
+            await self._claim()
         while True:
-            wait = self._until_due()
-            if self.cluster is not None:  # the lease and the look at the log are due too
-                keep = max(0.0, min(self.next_renew, self.next_poll) - self.clock())
-                wait = keep if wait is None else min(wait, keep)
-            try:
-                # A job waiting is taken first: with nothing left to wait for (an
-                # automatic change due now), wait_for(get(), 0) would never take it.
-                job = (
-                    self.queue.get_nowait()
-                    if not self.queue.empty()
-                    else await asyncio.wait_for(self.queue.get(), wait)
-                )
-            except TimeoutError:
-                try:
-                    if self.cluster is not None:
-                        await self._keep()
-                    await self._automatic()
-                except PalaceError as err:  # another process changed the table first
-                    log.debug("table %s: an automatic change was refused: %s", self.table.id, err)
-                    await asyncio.sleep(0.05)  # it is still due: do not spin on it
-                except Exception:  # logged; the next try comes with the next job or due time
-                    log.exception("table %s: an automatic change failed", self.table.id)
-                    await asyncio.sleep(1.0)
+            # A job waiting is taken first; else the table waits for one, or for
+            # its alarm when an automatic change is due (no timeout raised: under
+            # load, an exception a decision is garbage the collector must chase).
+            job = self.queue.get_nowait() if not self.queue.empty() else None
+            if job is None:
+                wait = self._until_due()
+                job = Job("due", {}) if wait == 0 else await self._next_job(wait)
+            if job.kind == "due":
+                await self._run_automatic()
                 continue
             try:
                 await self._job(job)
@@ -287,6 +312,29 @@ class TableRunner:
                     job, TableError("server_error", f"the server failed: {type(err).__name__}")
                 )
 
+    async def _next_job(self, wait: float | None) -> Job:
+        """The next job, or a ``due`` job after ``wait`` seconds (None: no alarm)."""
+        alarm = (
+            None
+            if wait is None
+            else asyncio.get_running_loop().call_later(wait, self.queue.put_nowait, Job("due", {}))
+        )
+        try:
+            return await self.queue.get()
+        finally:
+            if alarm is not None:  # (an alarm that rang leaves a due job: harmless)
+                alarm.cancel()
+
+    async def _run_automatic(self) -> None:
+        try:
+            await self._automatic()
+        except PalaceError as err:  # another process changed the table first
+            log.debug("table %s: an automatic change was refused: %s", self.table.id, err)
+            await asyncio.sleep(0.05)  # it is still due: do not spin on it
+        except Exception:  # logged; the next try comes with the next job or due time
+            log.exception("table %s: an automatic change failed", self.table.id)
+            await asyncio.sleep(1.0)
+
     def _refuse(self, job: Job, err: PalaceError) -> None:
         if job.done is not None and not job.done.done():
             job.done.set_exception(err)
@@ -296,6 +344,7 @@ class TableRunner:
     async def _job(self, job: Job) -> None:
         client = job.client
         if job.kind == "catch_up":  # another process stored entries of this table
+            self._news_queued = False
             await self._catch_up()
             return
         if job.kind == "dropped":
@@ -336,30 +385,65 @@ class TableRunner:
     # ------------------------------------------------------------ changes
 
     async def _commit(self, kind: str, data: dict[str, Any], *, token: str | None = None) -> None:
-        """Carry out a command, store it, then tell everyone: under the table's lock
-        when several processes share it, having first carried out what the others
-        stored since (so that every process applies the log in its order)."""
+        """Carry out a command, store it, then tell everyone.
+
+        Where several processes share the table, the store refuses a change
+        numbered after entries another process stored meanwhile
+        (:class:`ConflictError`, the log's own numbering being the fence): the
+        table is rebuilt from the log and the command carried out again on it, so
+        that a decision made on the old hand is refused as stale.
+        """
         if self.cluster is None:
             await self._commit_here(kind, data, token=token)
             return
-        lock = await asyncio.to_thread(self.store.lock, self.table.id)
-        try:
-            await self._catch_up()
+        for _ in range(CONFLICT_TRIES - 1):
+            try:
+                await self._commit_here(kind, data, token=token)
+                break
+            except ConflictError:
+                log.info("table %s: another process wrote it first; catching up", self.table.id)
+                await self._resync()
+        else:
             await self._commit_here(kind, data, token=token)
-        finally:
-            await asyncio.to_thread(self.store.unlock, lock, self.table.id)
         await self.cluster.publish(self.table.id, self.table.seq)
         if self.table.status == "over" and self.writer:  # a game over needs no writer
             await asyncio.to_thread(self.store.release, self.table.id, self.cluster.owner)
             self.writer = False
 
+    async def _resync(self) -> None:
+        """Rebuild the table from the log (this process's change lost to another
+        process's: memory is both ahead of the log and behind it), and tell the
+        clients what the other process stored."""
+        stored = await asyncio.to_thread(self.store.load, self.table.id)
+        assert stored is not None
+        self.table = Table.rebuild(
+            stored.id, stored.settings, stored.entries, stored.shuffles, stored.secret
+        )
+        self.shuffles_stored = len(stored.shuffles)
+        self._tokens_now(stored.tokens)
+        self._broadcast()
+
+    def _tokens_now(self, tokens: dict[int, str]) -> None:
+        """The seats' tokens as stored: a seat freed elsewhere, its holder watches."""
+        self.tokens = dict(tokens)
+        for client in self.clients:
+            if client.seat is not None and client.seat not in tokens:
+                client.seat = None
+
     async def _catch_up(self) -> None:
         """Carry out the entries other processes stored since this one's last, and
         send them on to this process's clients."""
         table = self.table
-        entries, orders, tokens = await asyncio.to_thread(
-            self.store.after, table.id, table.seq, self.shuffles_stored
-        )
+        if self.reads is not None:
+            read = self.reads.after(table.id, table.seq, self.shuffles_stored)
+        else:
+            read = asyncio.to_thread(self.store.after, table.id, table.seq, self.shuffles_stored)
+        entries, orders, tokens = await read
+        if table is not self.table or table.seq + len(entries) != (
+            entries[-1][0] if entries else table.seq
+        ):  # rebuilt meanwhile, or the log moved on oddly: read it whole
+            await self._resync()
+            return
         if not entries:
             return
         table.shuffle.extend(orders)
@@ -369,32 +453,29 @@ class TableRunner:
         except PalaceError:  # cannot happen with one log; rebuild from it if it does
             log.exception("table %s: catching up failed; rebuilding it", table.id)
             self._reload()
-        self.tokens = tokens
-        for client in self.clients:  # a seat freed elsewhere: its holder watches
-            if client.seat is not None and client.seat not in tokens:
-                client.seat = None
+        self._tokens_now(tokens)
         self._broadcast()
 
-    async def _keep(self) -> None:
-        """Renew (or take) the table's writer lease, and look at the log."""
+    async def _claim(self) -> None:
+        """Take the table's writer lease if nobody holds it (a table just made, or
+        one whose writer has gone); the hub renews it from then on."""
         assert self.cluster is not None
-        now = self.clock()
-        if now >= self.next_renew:
-            # the writer renews its lease; the others try to take it less often (it
-            # is theirs only once the writer has let it expire)
-            self.next_renew = now + (RENEW if self.writer else POLL)
-            if self.table.status != "over":
-                claim = functools.partial(
-                    self.store.claim, self.table.id, self.cluster.owner, now=now, ttl=LEASE
-                )
-                was, self.writer = self.writer, await asyncio.to_thread(claim)
-                if self.writer and not was:
-                    log.info("table %s: this process writes it now", self.table.id)
-                    await self._catch_up()
-        if now >= self.next_poll:
-            self.next_poll = now + POLL
-            if await asyncio.to_thread(self.store.last_seq, self.table.id) > self.table.seq:
-                await self._catch_up()
+        if self.table.status == "over":
+            return
+        claim = functools.partial(
+            self.store.claim, self.table.id, self.cluster.owner, now=self.clock(), ttl=LEASE
+        )
+        try:
+            self.held(await asyncio.to_thread(claim))
+        except Exception:  # the database is away: the hub's next round tries again
+            log.exception("table %s: taking its lease failed", self.table.id)
+
+    def held(self, writer: bool) -> None:
+        """Whether this process holds the table's lease now (the hub's rounds)."""
+        was, self.writer = self.writer, writer
+        if writer and not was:
+            log.info("table %s: this process writes it now", self.table.id)
+            self.news()  # catch up with the log first, then what is due
 
     async def _commit_here(
         self, kind: str, data: dict[str, Any], *, token: str | None = None
@@ -414,6 +495,8 @@ class TableRunner:
                 await self.writes.append(write)
             else:
                 await asyncio.to_thread(self.store.append_all, [write])
+        except ConflictError:
+            raise  # the caller catches up and tries again
         except Exception:
             log.exception(
                 "table %s: the store refused entries %s", table.id, [e.seq for e in entries]
@@ -445,34 +528,48 @@ class TableRunner:
         self.shuffles_stored = len(stored.shuffles)
 
     def _broadcast(self) -> None:
-        now = self.clock()
+        """Every greeted client gets the new entries and its view. One frame is
+        made for each viewer and starting point: the spectators share one."""
+        table, views = self.table, self._views()
+        frames: dict[tuple[int | None, int], Frame] = {}
         for client in self.clients:
-            if client.greeted:
-                self._update(client, now)
-
-    def _update(self, client: Client, now: float) -> None:
-        table = self.table
-        client.post(
-            {
-                "type": "update",
-                "seq": table.seq,
-                "view": self._view(client.seat, now),
-                "log": projection.entries(table, client.seat, client.last),
-            }
-        )
-        client.last = table.seq
-
-    def _presence(self) -> None:
-        now = self.clock()
-        for client in self.clients:
-            if client.greeted:
-                client.post(
+            if not client.greeted:
+                continue
+            key = (client.seat, client.last)
+            if key not in frames:
+                frames[key] = Frame(
                     {
-                        "type": "presence",
-                        "seq": self.table.seq,
-                        "view": self._view(client.seat, now),
+                        "type": "update",
+                        "seq": table.seq,
+                        "view": views(client.seat),
+                        "log": projection.entries(table, client.seat, client.last),
                     }
                 )
+            client.post(frames[key])
+            client.last = table.seq
+
+    def _presence(self) -> None:
+        views = self._views()
+        frames: dict[int | None, Frame] = {}
+        for client in self.clients:
+            if client.greeted:
+                if client.seat not in frames:
+                    frames[client.seat] = Frame(
+                        {"type": "presence", "seq": self.table.seq, "view": views(client.seat)}
+                    )
+                client.post(frames[client.seat])
+
+    def _views(self) -> Callable[[int | None], dict[str, Any]]:
+        """The table as each viewer sees it now, each viewer's made once."""
+        now, connected, watching = self.clock(), self._connected(), self._watching()
+
+        @functools.cache
+        def view(seat: int | None) -> dict[str, Any]:
+            return projection.view(
+                self.table, seat, connected=connected, now=now, watching=watching
+            )
+
+        return view
 
     def _connected(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None}

@@ -16,7 +16,6 @@ tells nobody of an entry before it is durable. SQLite runs in WAL mode with
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from collections.abc import Iterable, Sequence
@@ -80,6 +79,15 @@ SHUFFLES = sa.Table(
     sa.Column("seq", sa.Integer),
     sa.Column("cards", sa.Text),
 )
+
+
+#: What :meth:`Store.after` reads: entries, shuffles, the seats' token hashes.
+After = tuple[list[tuple[int, str, float, dict[str, Any]]], list[tuple[Card, ...]], dict[int, str]]
+
+
+class ConflictError(Exception):
+    """A change numbered after entries another process has stored since: its
+    table catches up with the log and tries again."""
 
 
 @dataclass(frozen=True)
@@ -167,10 +175,29 @@ class Store:
     def append_all(self, writes: Sequence[Append]) -> None:
         """Write the changes of several tables in one transaction (a group commit:
         one flush to disk for all); returns after the commit, and writes none of
-        them if one fails."""
-        with self.engine.begin() as db:
-            for write in writes:
-                _write(db, write)
+        them if one fails.
+
+        Where processes share the database, the transaction first locks the
+        tables' writer rows (in one order, so two processes never deadlock): one
+        transaction at a time writes a table. An entry whose number is stored
+        already (another process wrote the table since this one read it) raises
+        :class:`ConflictError`: the log never forks.
+        """
+        try:
+            with self.engine.begin() as db:
+                if self.shared:
+                    ids = sorted({w.table_id for w in writes})
+                    db.execute(
+                        sa.select(WRITERS.c.table_id)
+                        .where(WRITERS.c.table_id.in_(ids))
+                        .order_by(WRITERS.c.table_id)
+                        .with_for_update()
+                    )
+                for write in writes:
+                    _write(db, write)
+        except sa.exc.IntegrityError as err:
+            tables = ", ".join(sorted({w.table_id for w in writes}))
+            raise ConflictError(f"entries of {tables} stored already by another writer") from err
 
     # ------------------------------------------------------------ several processes
 
@@ -179,54 +206,34 @@ class Store:
         """True for a database several server processes may share (PostgreSQL)."""
         return self.engine.dialect.name == "postgresql"
 
-    def lock(self, table_id: str) -> Connection | None:
-        """Wait for the table's writing lock (a PostgreSQL advisory lock, held by
-        the returned connection until :meth:`unlock`); None where one process
-        serves every table (SQLite), which needs no lock."""
-        if not self.shared:
-            return None
-        connection = self.engine.connect()
-        try:
-            connection.execute(
-                sa.text("SELECT pg_advisory_lock(:key)"), {"key": _lock_key(table_id)}
-            )
-            connection.commit()
-        except BaseException:
-            connection.close()
-            raise
-        return connection
-
-    def unlock(self, connection: Connection | None, table_id: str) -> None:
-        """Release what :meth:`lock` took."""
-        if connection is None:
-            return
-        try:
-            connection.execute(
-                sa.text("SELECT pg_advisory_unlock(:key)"), {"key": _lock_key(table_id)}
-            )
-            connection.commit()
-        finally:
-            connection.close()
-
     def claim(self, table_id: str, owner: str, *, now: float, ttl: float) -> bool:
         """Take or renew the table's writer lease for ``ttl`` seconds: granted when
         nobody holds it, when ``owner`` does, or when its holder let it expire."""
+        return table_id in self.claim_all([table_id], owner, now=now, ttl=ttl)
+
+    def claim_all(
+        self, table_ids: Iterable[str], owner: str, *, now: float, ttl: float
+    ) -> set[str]:
+        """:meth:`claim` for several tables in one statement: the tables whose
+        lease ``owner`` holds now."""
+        ids = sorted(set(table_ids))
+        if not ids:
+            return set()
+        rows = ", ".join(f"(:t{i}, :owner, :until)" for i in range(len(ids)))
+        values: dict[str, Any] = {f"t{i}": t for i, t in enumerate(ids)}
         with self.engine.begin() as db:
-            db.execute(
+            taken = db.execute(
                 sa.text(
-                    "INSERT INTO table_writers (table_id, owner, expires_at) "
-                    "VALUES (:table, :owner, :until) "
+                    f"INSERT INTO table_writers (table_id, owner, expires_at) VALUES {rows} "
                     "ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, "
                     "expires_at = excluded.expires_at "
                     "WHERE table_writers.owner = excluded.owner "
-                    "OR table_writers.expires_at < :now"
+                    "OR table_writers.expires_at < :now "
+                    "RETURNING table_id"
                 ),
-                {"table": table_id, "owner": owner, "until": now + ttl, "now": now},
+                {**values, "owner": owner, "until": now + ttl, "now": now},
             )
-            holder = db.execute(
-                sa.select(WRITERS.c.owner).where(WRITERS.c.table_id == table_id)
-            ).scalar()
-        return bool(holder == owner)
+            return {row[0] for row in taken}
 
     def release(self, table_id: str, owner: str) -> None:
         """Give up the table's writer lease (a game over needs no writer)."""
@@ -248,43 +255,70 @@ class Store:
 
     def last_seq(self, table_id: str) -> int:
         """The number of the table's last stored entry (0 for none)."""
-        with self.engine.connect() as db:
-            found = db.execute(
-                sa.select(sa.func.max(ENTRIES.c.seq)).where(ENTRIES.c.table_id == table_id)
-            ).scalar()
-        return int(found or 0)
+        return self.last_seqs([table_id])[table_id]
 
-    def after(
-        self, table_id: str, seq: int, shuffles: int
-    ) -> tuple[
-        list[tuple[int, str, float, dict[str, Any]]], list[tuple[Card, ...]], dict[int, str]
-    ]:
-        """What another process stored since: the entries after ``seq``, the
-        shuffles after the first ``shuffles``, and every seat's token hash now."""
+    def after(self, table_id: str, seq: int, shuffles: int) -> After:
+        """What another process stored of a table since this one's ``seq``: the
+        entries after it, the shuffles from number ``shuffles`` on, and the seats'
+        tokens now."""
+        return self.after_all([(table_id, seq, shuffles)])[table_id]
+
+    def after_all(self, asked: Sequence[tuple[str, int, int]]) -> dict[str, After]:
+        """:meth:`after` for several tables ``(table, seq, shuffles)`` at once, in
+        three queries whatever their number (a group read)."""
+        found: dict[str, After] = {t: ([], [], {}) for t, _, _ in asked}
+        if not asked:
+            return found
+        # one query (one round trip): the three parts, told apart by their first column
+        entries = sa.select(
+            sa.literal_column("0").label("part"),
+            ENTRIES.c.table_id,
+            ENTRIES.c.seq.label("n"),
+            ENTRIES.c.kind,
+            ENTRIES.c.at,
+            ENTRIES.c.data,
+        ).where(sa.or_(*((ENTRIES.c.table_id == t) & (ENTRIES.c.seq > q) for t, q, _ in asked)))
+        orders = sa.select(
+            sa.literal_column("1"),
+            SHUFFLES.c.table_id,
+            SHUFFLES.c.n,
+            sa.literal_column("''"),
+            sa.literal_column("0.0"),
+            SHUFFLES.c.cards,
+        ).where(sa.or_(*((SHUFFLES.c.table_id == t) & (SHUFFLES.c.n >= n) for t, _, n in asked)))
+        tokens = sa.select(
+            sa.literal_column("2"),
+            SEAT_TOKENS.c.table_id,
+            SEAT_TOKENS.c.seat,
+            sa.literal_column("''"),
+            sa.literal_column("0.0"),
+            SEAT_TOKENS.c.token_hash,
+        ).where(SEAT_TOKENS.c.table_id.in_(list(found)))
+        union = sa.union_all(entries, orders, tokens).order_by("part", "table_id", "n")
         with self.engine.connect() as db:
-            entries = [
-                (e.seq, e.kind, e.at, json.loads(e.data))
-                for e in db.execute(
-                    sa.select(ENTRIES)
-                    .where((ENTRIES.c.table_id == table_id) & (ENTRIES.c.seq > seq))
-                    .order_by(ENTRIES.c.seq)
-                )
-            ]
-            orders = [
-                tuple(parse_cards(s.cards))
-                for s in db.execute(
-                    sa.select(SHUFFLES)
-                    .where((SHUFFLES.c.table_id == table_id) & (SHUFFLES.c.n >= shuffles))
-                    .order_by(SHUFFLES.c.n)
-                )
-            ]
-            tokens = {
-                t.seat: t.token_hash
-                for t in db.execute(
-                    sa.select(SEAT_TOKENS).where(SEAT_TOKENS.c.table_id == table_id)
-                )
-            }
-        return entries, orders, tokens
+            for part, table_id, n, kind, at, text in db.execute(union):
+                got = found[table_id]
+                if part == 0:
+                    got[0].append((n, kind, float(at), json.loads(text)))
+                elif part == 1:
+                    got[1].append(tuple(parse_cards(text)))
+                else:
+                    got[2][n] = text
+        return found
+
+    def last_seqs(self, table_ids: Iterable[str]) -> dict[str, int]:
+        """The number of each table's last stored entry (0 for none)."""
+        ids = list(table_ids)
+        seqs = dict.fromkeys(ids, 0)
+        if ids:
+            with self.engine.connect() as db:
+                for table_id, last in db.execute(
+                    sa.select(ENTRIES.c.table_id, sa.func.max(ENTRIES.c.seq))
+                    .where(ENTRIES.c.table_id.in_(ids))
+                    .group_by(ENTRIES.c.table_id)
+                ):
+                    seqs[table_id] = int(last)
+        return seqs
 
     # ------------------------------------------------------------ reading
 
@@ -374,11 +408,6 @@ def _write(db: Connection, write: Append) -> None:
         )
 
 
-def _lock_key(table_id: str) -> int:
-    """The table's advisory lock number: 64 bits of the SHA-256 of its id."""
-    return int.from_bytes(hashlib.sha256(table_id.encode("utf-8")).digest()[:8], "big", signed=True)
-
-
 def _dump(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
@@ -391,4 +420,4 @@ def _sqlite_pragmas(connection: Any, _record: object) -> None:
     cursor.close()
 
 
-__all__ = ["Append", "Connection", "Store", "StoredTable", "default_url"]
+__all__ = ["Append", "ConflictError", "Connection", "Store", "StoredTable", "default_url"]
