@@ -17,7 +17,8 @@ fresh observer from seq 0: it must receive the same entries the clients saw.
     python benchmarks/load.py --tables 100 --postgres postgresql+psycopg://u:p@127.0.0.1/db
 
 Run from the repository root with the server extra installed (the cluster extra and
-``redis-server`` for the second set-up); ``python3 tools/dev.py bench`` syncs it.
+``redis-server`` for the second set-up): ``python3 tools/dev.py load ARGS`` syncs the
+compiled install (the engine built by mypyc, as the wheel is) and runs it there.
 """
 
 from __future__ import annotations

@@ -352,3 +352,53 @@ def test_another_processes_entries_are_read_for_many_tables_at_once(database: st
     assert store.claim_all(["t2", "t3"], "b", now=101.0, ttl=5.0) == {"t3"}  # t2 is a's
     assert store.claim_all(["t1", "t2", "t3"], "a", now=107.0, ttl=5.0) == {"t1", "t2", "t3"}
     store.close()
+
+
+class QuietCluster:
+    """A cluster's name, without its news (this test is about the log's fence; the
+    news between real processes is tests/test_cluster.py's)."""
+
+    owner = "p-test"
+
+    async def publish(self, table_id: str, seq: int) -> None:
+        return None
+
+
+def test_a_process_that_lost_the_race_catches_up_and_carries_its_command_out(
+    database: str,
+) -> None:
+    """Two processes serve t1; the second has not heard of the first's seat yet.
+    Its seat request is numbered like the first's, refused by the database, and
+    carried out again on the table rebuilt from the log: both are seated, in the
+    log's order, and each process holds the same table."""
+
+    async def scene() -> tuple[TableRunner, TableRunner]:
+        first_store, second_store = Store.open(database), Store.open(database)
+        first_store.create("t1", SETTINGS)
+        cluster: Any = QuietCluster()
+        runners = [
+            TableRunner(Table("t1", SETTINGS), store, {}, shuffles_stored=0, cluster=cluster)
+            for store in (first_store, second_store)
+        ]
+        for runner in runners:
+            runner.start()
+        first, second = runners
+        assert await first.call("seated", {"seat": 0, "name": "Ann", "bot": None}, token="a") == 1
+        assert second.table.seq == 0  # no news reached it
+        seq = await second.call("seated", {"seat": 1, "name": "Bob", "bot": None}, token="b")
+        assert seq == 2
+        for runner in runners:
+            await runner.stop()
+        first_store.close()
+        second_store.close()
+        return first, second
+
+    _, second = asyncio.run(scene())
+    assert [p.name if p else None for p in second.table.seats] == ["Ann", "Bob"]
+    assert set(second.tokens) == {0, 1}  # the other's seat token read from the log
+    stored = Store.open(database).load("t1")
+    assert stored is not None
+    assert [(seq, kind, data["name"]) for seq, kind, _, data in stored.entries] == [
+        (1, "seated", "Ann"),
+        (2, "seated", "Bob"),
+    ]

@@ -9,13 +9,15 @@ Usage:
     python3 tools/dev.py run CMD...       set up, then run CMD inside the environment
     python3 tools/dev.py bench [--quick]  set up with the benchmark's anchors, then run
                                           benchmarks/run.py (docs/performance.md)
+    python3 tools/dev.py load [ARGS...]   set up, then run benchmarks/load.py: the table
+                                          server under load (docs/performance.md)
 
 Needs only python3 (3.11+) and the package registries. It installs a pinned `uv`
 into `.tools/`, then `uv sync --locked` builds `.venv/` from `uv.lock`: the project
 installed editable, its engine running as Python (what you edit is what runs, and
 coverage sees it). The test job then also builds `.venv-compiled/`, the project
 installed as a wheel, its engine compiled by mypyc (setup.py), and runs the test
-suite again there; the bench job measures that compiled install.
+suite again there; the bench and load jobs measure that compiled install.
 """
 
 from __future__ import annotations
@@ -108,7 +110,7 @@ def _test_compiled(uv: Path, args: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"serve", "demo", "test", "run", "bench"}:
+    if not argv or argv[0] not in {"serve", "demo", "test", "run", "bench", "load"}:
         print(__doc__)
         return 2
     uv, env = _uv(), _env()
@@ -122,6 +124,11 @@ def main(argv: list[str]) -> int:
         env = _compiled_env()
         _sync(uv, env, "bench", editable=False)
         return _run(uv, env, "python", "benchmarks/run.py", *rest)
+    if job == "load":  # the compiled install, as a deployment from the wheel runs it
+        _sync(uv, env)
+        env = _compiled_env()
+        _sync(uv, env, editable=False)
+        return _run(uv, env, "python", "benchmarks/load.py", *rest)
     _sync(uv, env)
     if job == "serve":
         return _run(uv, env, "palace-poker", "serve", *rest)

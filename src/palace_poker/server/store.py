@@ -118,10 +118,11 @@ class Store:
     def open(cls, url: str) -> Store:
         """Connect to ``url`` and apply the migrations the database lacks."""
         shared = url.startswith(("postgresql://", "postgresql+"))
-        # Several processes: each table's lock holds a connection while its change is
-        # made (and reads and writes take others), so the pool is larger than
-        # SQLAlchemy's default of 5 (+10).
-        options: dict[str, Any] = {"pool_size": 10, "max_overflow": 20, "pool_pre_ping": True}
+        # Several processes: the group commit, the group read, the leases and the
+        # tables being loaded each take a connection at once. No ping before each
+        # use (a round trip a transaction): a connection the server dropped fails
+        # once, the pool is emptied, and the group commit writes the batch again.
+        options: dict[str, Any] = {"pool_size": 10, "max_overflow": 20}
         engine = sa.create_engine(url, **(options if shared else {}))
         if engine.dialect.name == "sqlite":
             sa.event.listen(engine, "connect", _sqlite_pragmas)
