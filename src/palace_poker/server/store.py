@@ -120,8 +120,9 @@ class Store:
         shared = url.startswith(("postgresql://", "postgresql+"))
         # Several processes: the group commit, the group read, the leases and the
         # tables being loaded each take a connection at once. No ping before each
-        # use (a round trip a transaction): a connection the server dropped fails
-        # once, the pool is emptied, and the group commit writes the batch again.
+        # use (a round trip a transaction): after PostgreSQL restarts, the first use
+        # of an old connection fails (a change refused with storage_failed, or in a
+        # batch written again change by change) and SQLAlchemy empties the pool.
         options: dict[str, Any] = {"pool_size": 10, "max_overflow": 20}
         engine = sa.create_engine(url, **(options if shared else {}))
         if engine.dialect.name == "sqlite":
