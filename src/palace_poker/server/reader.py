@@ -2,66 +2,45 @@
 
 With several processes (cluster.py), every entry a table's writer stores is news
 to each other process that serves the table: it reads the entries after its own
-last one from the log. One read a notice costs three queries a notice, and under
-load the reads queue up for the database threads. :class:`GroupRead` collects the
-reads asked for while one round is being read and reads them all in the next
-(:meth:`Store.after_all`: three queries for any number of tables), each table
-given its own part: the mirror of the group commit (writer.py).
+last one from the log. One read a notice costs a query a notice, and under load the
+reads queue up for the database threads. :class:`GroupRead` collects the reads
+asked for while one round is being read and reads them all in the next
+(:meth:`Store.after_all`: one query for any number of tables), each table given its
+own part: the mirror of the group commit (writer.py), both kinds of
+:mod:`~palace_poker.server.rounds`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
+from palace_poker.server.rounds import Rounds, answer
 from palace_poker.server.store import After, Store
 
+#: One table's read: the table, its last seq here, the shuffles it holds.
+Read = tuple[str, int, int]
 
-class GroupRead:
+
+class GroupRead(Rounds[Read, After]):
     """One process's reader of other processes' entries: see the module's text."""
 
+    name = "group-read"
+
     def __init__(self, store: Store) -> None:
+        super().__init__()
         self.store = store
-        self._pending: list[tuple[tuple[str, int, int], asyncio.Future[After]]] = []
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        #: How many rounds were read, and how many tables' reads in all.
-        self.rounds = self.reads = 0
 
     async def after(self, table_id: str, seq: int, shuffles: int) -> After:
-        """:meth:`Store.after`, read with the other tables asking at the time."""
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="group-read")
-        done: asyncio.Future[After] = asyncio.get_running_loop().create_future()
-        self._pending.append(((table_id, seq, shuffles), done))
-        self._wake.set()
-        return await done
+        """:meth:`Store.after`, read with the other tables asking at the time (a
+        table's runner asks again only after its answer: one read a table a round)."""
+        return await self.ask((table_id, seq, shuffles))
 
-    async def close(self) -> None:
-        """Stop the reader."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _run(self) -> None:
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
-            batch, self._pending = self._pending, []
-            if not batch:
-                continue
-            # (one read a table a round: a table's runner asks again only after
-            # its answer)
-            try:
-                found = await asyncio.to_thread(self.store.after_all, [r for r, _ in batch])
-            except Exception as err:  # the database is away: each table tries again later
-                for _, done in batch:
-                    if not done.done():
-                        done.set_exception(err)
-                continue
-            self.rounds += 1
-            self.reads += len(batch)
-            for (table_id, _, _), done in batch:
-                if not done.done():
-                    done.set_result(found[table_id])
+    async def _round(self, batch: list[tuple[Read, asyncio.Future[After]]]) -> None:
+        try:
+            found = await asyncio.to_thread(self.store.after_all, [r for r, _ in batch])
+        except Exception as err:  # the database is away: each table tries again later
+            for _, done in batch:
+                answer(done, err)
+            return
+        for (table_id, _, _), done in batch:
+            answer(done, found[table_id])
