@@ -11,17 +11,19 @@ machine without PostgreSQL) these tests skip; CI always sets it.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import shutil
 import subprocess
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
 
-from server_helpers import free_port
+from server_helpers import Address, free_port
 
 POSTGRES = os.environ.get("PALACE_TEST_POSTGRES_URL")
 needs_postgres = pytest.mark.skipif(
@@ -91,5 +93,101 @@ class RedisServer:
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.kill()
+            self.process.wait(10)
+        self.process = None
+
+
+DEPLOY = Path(__file__).resolve().parent.parent / "docs" / "deploy.md"
+
+
+def deploy_nginx_config() -> str:
+    """The nginx configuration that docs/deploy.md shows (its ``upstream`` block
+    and its ``server`` block), as the documentation has it."""
+    text = DEPLOY.read_text(encoding="utf-8")
+    found = re.search(r"```text\n(upstream palace \{.*?)```", text, re.DOTALL)
+    assert found, "docs/deploy.md has no nginx example"
+    return found.group(1)
+
+
+class Nginx(Address):
+    """Debian's nginx in front of server processes, with docs/deploy.md's
+    configuration: its upstream servers are the test's, and it listens on a free
+    port of 127.0.0.1 without TLS (the example's certificate lines dropped)."""
+
+    def __init__(self, folder: Path, upstreams: list[int]) -> None:
+        binary = shutil.which("nginx") or next(
+            (b for b in ("/usr/sbin/nginx",) if Path(b).exists()), None
+        )
+        if binary is None:
+            pytest.fail("nginx is not installed (apt-get install nginx)")
+        self.binary = binary
+        self.folder = folder
+        self.port = free_port()
+        config = deploy_nginx_config()
+        lines = []
+        for line in config.splitlines():
+            if line.strip().startswith("server 127.0.0.1:"):
+                continue  # the example's upstreams: the test's come instead
+            if line.strip().startswith("ssl_certificate"):
+                continue
+            lines.append(line.replace("listen 443 ssl;", f"listen 127.0.0.1:{self.port};"))
+            if line.startswith("upstream palace {"):
+                options = re.search(r"server 127.0.0.1:\d+ (.*);", config)
+                assert options is not None
+                lines += [f"    server 127.0.0.1:{u} {options.group(1)};" for u in upstreams]
+        self.config = "\n".join(lines)
+        temp = {k: folder / k for k in ("client_body", "proxy")}
+        (folder / "nginx.conf").write_text(
+            "daemon off;\nmaster_process off;\nworker_processes 1;\n"
+            f"pid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'};\n"
+            "events { worker_connections 512; }\nhttp {\n"
+            "    log_format upstream '$request_uri $upstream_addr $status';\n"
+            f"    access_log {folder / 'access.log'} upstream;\n"
+            + "".join(f"    {k}_temp_path {v};\n" for k, v in temp.items())
+            + self.config
+            + "\n}\n"
+        )
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Nginx:
+        self.process = subprocess.Popen(
+            [
+                self.binary,
+                "-p",
+                str(self.folder),
+                "-c",
+                str(self.folder / "nginx.conf"),
+                "-e",
+                str(self.folder / "error.log"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                import socket  # noqa: PLC0415
+
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError(f"nginx did not start: {(self.folder / 'error.log').read_text()}")
+
+    def upstreams_used(self, prefix: str) -> set[str]:
+        """The upstream servers that the requests starting with ``prefix`` reached
+        (nginx writes a WebSocket's line when it closes)."""
+        log = self.folder / "access.log"
+        lines = log.read_text().splitlines() if log.exists() else []
+        return {
+            addr
+            for line in lines
+            if line.startswith(prefix)
+            for addr in line.split(" ")[1].split(", ")
+        }
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
             self.process.wait(10)
         self.process = None

@@ -28,6 +28,7 @@ import httpx
 import websockets
 from hypothesis import strategies as st
 from websockets.asyncio.client import ClientConnection
+from websockets.typing import Origin
 
 from palace_poker.cards import Card
 from palace_poker.options import Option
@@ -54,7 +55,37 @@ def free_port() -> int:
         return port
 
 
-class ServerProcess:
+class Address:
+    """Where clients reach the table server over HTTP and WebSocket (a server
+    process, or a proxy in front of several); its REST calls."""
+
+    port: int
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws_url(self, table: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{table}"
+
+    def create(self, **form: Any) -> dict[str, Any]:
+        body = {"name": "Test", "host_name": "Ann", "small_bet": 10, "seats": 3, "stack": 60}
+        body.update(form)
+        answer = httpx.post(f"{self.base}/api/tables", json=body, timeout=10)
+        assert answer.status_code == 200, answer.text
+        created: dict[str, Any] = answer.json()
+        return created
+
+    def join(self, table: str, name: str, **form: Any) -> dict[str, Any]:
+        answer = httpx.post(
+            f"{self.base}/api/tables/{table}/seats", json={"name": name, **form}, timeout=10
+        )
+        assert answer.status_code == 200, answer.text
+        joined: dict[str, Any] = answer.json()
+        return joined
+
+
+class ServerProcess(Address):
     """``palace-poker serve`` in a child process, on 127.0.0.1."""
 
     def __init__(
@@ -76,13 +107,6 @@ class ServerProcess:
         self.between = between
         self.process: subprocess.Popen[str] | None = None
         self.log = database.with_suffix(".log")
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def ws_url(self, table: str) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws/{table}"
 
     def start(self) -> ServerProcess:
         """Start the server and wait until it answers."""
@@ -130,24 +154,6 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.kill()
 
-    # ------------------------------------------------------------ REST
-
-    def create(self, **form: Any) -> dict[str, Any]:
-        body = {"name": "Test", "host_name": "Ann", "small_bet": 10, "seats": 3, "stack": 60}
-        body.update(form)
-        answer = httpx.post(f"{self.base}/api/tables", json=body, timeout=10)
-        assert answer.status_code == 200, answer.text
-        created: dict[str, Any] = answer.json()
-        return created
-
-    def join(self, table: str, name: str, **form: Any) -> dict[str, Any]:
-        answer = httpx.post(
-            f"{self.base}/api/tables/{table}/seats", json={"name": name, **form}, timeout=10
-        )
-        assert answer.status_code == 200, answer.text
-        joined: dict[str, Any] = answer.json()
-        return joined
-
 
 def run_closing(coroutine: Coroutine[Any, Any, None], timeout: float = 120) -> None:
     """Run a test's coroutine, then close every player's socket it left open."""
@@ -184,7 +190,7 @@ def option_text(option: dict[str, Any], rng: random.Random) -> str:
 class Player:
     """One WebSocket client of a table (a seat with its token, or a spectator)."""
 
-    server: ServerProcess
+    server: Address
     table: str
     token: str | None
     name: str = "?"
@@ -198,13 +204,19 @@ class Player:
     #: the server's budget (10 a second), and so must a test playing against bots
     #: that answer at once.
     pace: float = 0.1
+    #: The Origin header sent, as a browser sends it (None: none, as a script).
+    origin: str | None = None
 
     def __post_init__(self) -> None:
         OPEN.append(self)
 
     async def connect(self, *, last_seq: int | None = None) -> dict[str, Any]:
         """Open the socket, say hello, and return the welcome."""
-        self.socket = await websockets.connect(self.server.ws_url(self.table), max_size=2**24)
+        self.socket = await websockets.connect(
+            self.server.ws_url(self.table),
+            max_size=2**24,
+            origin=None if self.origin is None else Origin(self.origin),
+        )
         await self.send({"type": "hello", "token": self.token, "last_seq": last_seq})
         return await self.until("welcome")
 
