@@ -396,7 +396,9 @@ def test_a_process_that_lost_the_race_catches_up_and_carries_its_command_out(
     _, second = asyncio.run(scene())
     assert [p.name if p else None for p in second.table.seats] == ["Ann", "Bob"]
     assert set(second.tokens) == {0, 1}  # the other's seat token read from the log
-    stored = Store.open(database).load("t1")
+    store = Store.open(database)
+    stored = store.load("t1")
+    store.close()
     assert stored is not None
     assert [(seq, kind, data["name"]) for seq, kind, _, data in stored.entries] == [
         (1, "seated", "Ann"),
