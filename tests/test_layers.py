@@ -65,7 +65,7 @@ SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("table",),
     ("projection", "protocol"),
     ("history",),
-    ("store", "cluster", "writer"),
+    ("store", "cluster", "rounds", "writer", "reader"),
     ("runner",),
     ("app",),
     ("command",),
