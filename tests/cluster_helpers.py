@@ -14,6 +14,7 @@ import os
 import re
 import secrets
 import shutil
+import socket
 import subprocess
 import time
 from collections.abc import Iterator
@@ -23,6 +24,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
+from palace_poker.server.store import Store
+from palace_poker.server.table import Table
 from server_helpers import Address, free_port
 
 POSTGRES = os.environ.get("PALACE_TEST_POSTGRES_URL")
@@ -46,6 +49,31 @@ def fresh_database() -> Iterator[str]:
         with admin.connect() as db:
             db.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+def listening(port: int, what: str, *, log: Path | None = None) -> None:
+    """Wait (10 s at most) until something accepts connections on ``port``."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    said = f": {log.read_text()}" if log is not None and log.exists() else ""
+    raise RuntimeError(f"{what} did not start{said}")
+
+
+def stored_table(url: str, table: str) -> Table:
+    """The table rebuilt from the database, every stored entry carried out again,
+    having checked that each entry is stored once, in order."""
+    store = Store.open(url)
+    stored = store.load(table)
+    store.close()
+    assert stored is not None
+    seqs = [seq for seq, *_ in stored.entries]
+    assert seqs == list(range(1, len(seqs) + 1))  # each entry once, in order
+    return Table.rebuild(stored.id, stored.settings, stored.entries, stored.shuffles, stored.secret)
 
 
 class RedisServer:
@@ -79,16 +107,8 @@ class RedisServer:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                import socket  # noqa: PLC0415
-
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
+        listening(self.port, "redis-server")
+        return self
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -163,16 +183,8 @@ class Nginx(Address):
             stdout=subprocess.DEVNULL,
             stderr=subprocess.STDOUT,
         )
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                import socket  # noqa: PLC0415
-
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError(f"nginx did not start: {(self.folder / 'error.log').read_text()}")
+        listening(self.port, "nginx", log=self.folder / "error.log")
+        return self
 
     def upstreams_used(self, prefix: str) -> set[str]:
         """The upstream servers that the requests starting with ``prefix`` reached

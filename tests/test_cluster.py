@@ -26,9 +26,7 @@ from typing import Any
 
 import pytest
 
-from cluster_helpers import RedisServer, fresh_database, needs_postgres
-from palace_poker.server.store import Store
-from palace_poker.server.table import Table
+from cluster_helpers import RedisServer, fresh_database, needs_postgres, stored_table
 from server_helpers import Player, ServerProcess, run_closing
 
 pytestmark = [needs_postgres, pytest.mark.rule("R-GAME-1")]
@@ -62,17 +60,6 @@ def _entries(player: Player) -> list[dict[str, Any]]:
     return [seen[s] for s in sorted(seen)]
 
 
-def _stored(url: str, table: str) -> Table:
-    """The table rebuilt from the database: every stored entry carried out again."""
-    store = Store.open(url)
-    stored = store.load(table)
-    store.close()
-    assert stored is not None
-    seqs = [seq for seq, *_ in stored.entries]
-    assert seqs == list(range(1, len(seqs) + 1))  # each entry once, in order
-    return Table.rebuild(stored.id, stored.settings, stored.entries, stored.shuffles, stored.secret)
-
-
 def _gapless(player: Player, first: int) -> list[int]:
     seqs = [e["seq"] for e in _entries(player) if e["seq"] >= first]
     assert seqs == list(range(first, first + len(seqs))), seqs
@@ -98,7 +85,7 @@ def test_a_player_on_one_process_sees_every_entry_of_another_in_order(
         await bob.connect()
         await ann.send({"type": "start"})
         await _until_over(ann, bob)
-        stored = _stored(url, table)
+        stored = stored_table(url, table)
         mine = {e["seq"]: e["kind"] for e in _entries(bob)}
         assert [e.kind for e in stored.log][: len(mine)] == [mine[s] for s in sorted(mine)]
         seqs = _gapless(bob, 1)
@@ -142,7 +129,7 @@ def test_the_writer_dies_mid_hand_and_the_other_process_finishes_the_game(
         )
         await again.send({"type": "end"})
         await _until_over(again, bob)
-        stored = _stored(url, table)
+        stored = stored_table(url, table)
         assert stored.status == "over"
         _gapless(bob, 1)
         assert max(e["seq"] for e in _entries(bob)) == stored.seq
@@ -191,7 +178,7 @@ def test_a_redis_restart_in_the_middle_of_play_loses_nothing(
         await asyncio.to_thread(redis.start)  # ...and Redis comes back on its port
         await ann.send({"type": "end"})
         await _until_over(ann, bob)
-        stored = _stored(url, table)
+        stored = stored_table(url, table)
         for player in (ann, bob):  # each saw every entry, in order
             seqs = _gapless(player, 1)
             assert seqs[-1] == stored.seq

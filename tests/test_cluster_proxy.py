@@ -17,9 +17,7 @@ import asyncio
 import random
 from pathlib import Path
 
-from cluster_helpers import Nginx, RedisServer, fresh_database, needs_postgres
-from palace_poker.server.store import Store
-from palace_poker.server.table import Table
+from cluster_helpers import Nginx, RedisServer, fresh_database, needs_postgres, stored_table
 from server_helpers import Player, ServerProcess, run_closing
 
 pytestmark = needs_postgres
@@ -91,15 +89,8 @@ def _play_behind(front: Nginx, servers: list[ServerProcess], url: str) -> None:
         )
         await ann2.send({"type": "end"})
         await asyncio.gather(ann2.play(), bob2.play(), cy2.play())
-        store = Store.open(url)
-        stored = store.load(table)
-        store.close()
-        assert stored is not None
-        seqs = [seq for seq, *_ in stored.entries]
-        assert seqs == list(range(1, len(seqs) + 1))  # each entry once, in order
-        rebuilt = Table.rebuild(
-            stored.id, stored.settings, stored.entries, stored.shuffles, stored.secret
-        )
+        rebuilt = stored_table(url, table)  # each entry once, in order
+        seqs = [entry.seq for entry in rebuilt.log]
         assert rebuilt.status == "over"
         for old, new in zip((ann, bob, cy), again, strict=True):
             assert _seen(old) | _seen(new) >= set(range((old.last_seq or 0) + 1, len(seqs) + 1))
