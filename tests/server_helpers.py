@@ -262,10 +262,12 @@ class Player:
         )
 
     async def play(self, *, until_over: bool = True, stop_at: int | None = None) -> None:
-        """Play random legal choices until the game is over (or ``stop_at`` seq)."""
+        """Play random legal choices until the game is over, or until ``stop_at``
+        seq (``until_over`` False: return there, the game going on; a game that is
+        over has nothing more to wait for)."""
         while True:
             view = self.view
-            if view is not None and view["table"]["status"] == "over" and until_over:
+            if view is not None and view["table"]["status"] == "over":
                 return
             if stop_at is not None and (self.last_seq or 0) >= stop_at:
                 return

@@ -100,7 +100,7 @@ def test_the_writer_dies_mid_hand_and_the_other_process_finishes_the_game(
     cluster: tuple[ServerProcess, ServerProcess, RedisServer, str],
 ) -> None:
     first, second, _redis, url = cluster
-    created = first.create(seats=3, stack=40, bots=["random"])  # first writes it
+    created = first.create(seats=3, stack=200, bots=["random"])  # first writes it
     table = created["table"]
     joined = second.join(table, "Bob")
     timings: dict[str, float] = {}
@@ -137,7 +137,7 @@ def test_the_writer_dies_mid_hand_and_the_other_process_finishes_the_game(
         assert {e["seq"] for e in _entries(again)} >= set(range(resumed, stored.seq + 1))
         finished = [e for e in stored.log if e.kind == "hand_finished"]
         assert finished
-        assert sum(finished[-1].data["stacks"].values()) == 3 * 40  # every chip
+        assert sum(finished[-1].data["stacks"].values()) == 3 * 200  # every chip
         later = [e for e in stored.log if e.seq > before]
         timings["first_entry"] = later[0].at - killed
         automatic = [
@@ -158,7 +158,7 @@ def test_a_redis_restart_in_the_middle_of_play_loses_nothing(
     cluster: tuple[ServerProcess, ServerProcess, RedisServer, str],
 ) -> None:
     first, second, redis, url = cluster
-    created = first.create(seats=3, stack=40, bots=["random"])
+    created = first.create(seats=3, stack=200, bots=["random"])
     table = created["table"]
     joined = second.join(table, "Bob")
 

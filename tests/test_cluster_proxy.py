@@ -53,7 +53,7 @@ def test_three_processes_behind_the_documented_nginx_lose_nothing_when_two_die(
 
 
 def _play_behind(front: Nginx, servers: list[ServerProcess], url: str) -> None:
-    created = front.create(seats=3, stack=40, bots=["random"])
+    created = front.create(seats=3, stack=200, bots=["random"])
     table = created["table"]
     joined = front.join(table, "Bob")
     origin = f"http://127.0.0.1:{front.port}"
@@ -97,6 +97,6 @@ def _play_behind(front: Nginx, servers: list[ServerProcess], url: str) -> None:
             assert not [e for e in old.errors + new.errors if e["code"] == "origin_refused"]
         finished = [e for e in rebuilt.log if e.kind == "hand_finished"]
         assert finished
-        assert sum(finished[-1].data["stacks"].values()) == 3 * 40  # every chip
+        assert sum(finished[-1].data["stacks"].values()) == 3 * 200  # every chip
 
     run_closing(play(), timeout=150)
