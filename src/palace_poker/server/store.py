@@ -263,10 +263,6 @@ class Store:
                 ).scalars()
             )
 
-    def last_seq(self, table_id: str) -> int:
-        """The number of the table's last stored entry (0 for none)."""
-        return self.last_seqs([table_id])[table_id]
-
     def after(self, table_id: str, seq: int, shuffles: int) -> After:
         """What another process stored of a table since this one's ``seq``: the
         entries after it, the shuffles from number ``shuffles`` on, and the seats'
