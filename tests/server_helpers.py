@@ -196,6 +196,8 @@ class Player:
     name: str = "?"
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     received: list[dict[str, Any]] = field(default_factory=list)
+    #: Every message this client sent (a refusal may quote its own words back).
+    sent: list[dict[str, Any]] = field(default_factory=list)
     socket: ClientConnection | None = None
     last_seq: int | None = None
     view: dict[str, Any] | None = None
@@ -222,6 +224,7 @@ class Player:
 
     async def send(self, message: dict[str, Any]) -> None:
         assert self.socket is not None
+        self.sent.append(message)
         await self.socket.send(json.dumps(message))
 
     async def receive(self, timeout: float = 20.0) -> dict[str, Any]:
