@@ -114,6 +114,7 @@ ERROR_CODES: dict[str, str] = {
     "invalid_rules": "a stakes or structure setting is out of range",
     "invalid_players": "the players or stacks of a hand or game are not allowed",
     "unknown_bot": "no bot is registered under that name",
+    "invalid_budget": "a bot's budget is not milliseconds (10ms) or a number of simulations (64)",
     "invalid_arena": "an arena setting (seats, hands, workers, chunk size) is out of range",
     "backend_unavailable": "an optional dependency the command needs is not installed",
     "output_folder_missing": "the folder of a file to write does not exist, or is not a folder",

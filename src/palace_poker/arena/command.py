@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import importlib.util
 import json
 import os
@@ -22,9 +23,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from palace_poker.arena.backends import BACKENDS, Backend
+from palace_poker.arena.ladder import Ladder, run_ladder
 from palace_poker.arena.plan import ArenaConfig, default_stack
 from palace_poker.arena.runner import ArenaResult, run_arena
-from palace_poker.bots import BOTS, make_bot
+from palace_poker.arena.stats import time_percentile
+from palace_poker.bots import make_bot, offered
 from palace_poker.config import Rules
 from palace_poker.errors import ConfigError
 from palace_poker.outputs import Mode, OutputError, add_flags, check_output, staged, write_text
@@ -46,8 +49,13 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     add = parser.add_argument
-    bots = ", ".join(sorted(BOTS))
-    add("--seats", required=True, metavar="BOTS", help=f"one bot per seat, 2 to 10: {bots}")
+    bots = ", ".join(offered())
+    add("--seats", metavar="BOTS", help=f"one bot per seat, 2 to 10: {bots}")
+    add(
+        "--ladder",
+        metavar="BOTS",
+        help="instead of --seats: play every pair of these bots (a,b,a,b) and rate them",
+    )
     add(
         "--hands",
         default=str(DEFAULT_HANDS),
@@ -100,7 +108,20 @@ def _workers() -> int:
 
 def config_from_args(args: argparse.Namespace) -> tuple[ArenaConfig, Backend, int, int | None]:
     """The arena, backend, workers and chunk size the options ask for (checked)."""
-    bots = tuple(name.strip() for name in args.seats.split(","))
+    if (args.seats is None) == (args.ladder is None):
+        both = "not both" if args.seats is not None else "one of the two is needed"
+        raise ConfigError(
+            "invalid_arena",
+            f"name the bots with --seats (one per seat) or --ladder (every pair): {both}",
+            details={"field": "seats"},
+        )
+    bots = tuple(name.strip() for name in (args.seats or args.ladder).split(","))
+    if args.ladder is not None and len(set(bots)) < 2:
+        raise ConfigError(
+            "invalid_arena",
+            f"--ladder needs at least two different bots, got {args.ladder!r}",
+            details={"field": "ladder", "input": args.ladder},
+        )
     for name in dict.fromkeys(bots):
         make_bot(name, 0)  # raises unknown_bot
     # Rules.of refuses a --betting other than limit or no-limit (invalid_rules).
@@ -250,6 +271,8 @@ def _ctrl_c_interrupts() -> Iterator[None]:
 def run(args: argparse.Namespace) -> int:
     """Run ``palace-poker arena``; returns the exit code."""
     config, backend, workers, chunk = config_from_args(args)
+    if args.ladder is not None:
+        return run_ladder_command(args, config, backend, workers, chunk)
     paths = _paths(args)
     mode: Mode = "replace" if args.force else "new"
     make_out = _check_outputs(args, paths, mode)
@@ -307,7 +330,7 @@ def _signed(value: float) -> str:
     return f"{value:+.2f}"
 
 
-def _row(name: str, stats: dict[str, Any]) -> list[str]:
+def _row(name: str, stats: dict[str, Any], thinking: dict[str, float | None]) -> list[str]:
     ci = stats["ci95"]
     won = stats["battles_won_share"]
     return [
@@ -318,23 +341,39 @@ def _row(name: str, stats: dict[str, Any]) -> list[str]:
         f"{100 * stats['hands_won_share']:.1f}%",
         f"{stats['battles_fought']:,}",
         "-" if won is None else f"{100 * won:.1f}%",
+        *(_ms(thinking.get(key)) for key in ("p50", "p99")),
     ]
+
+
+def _ms(value: float | None) -> str:
+    return "" if value is None else f"{value:.3g}"
 
 
 def rows(summary: dict[str, Any]) -> list[list[str]]:
     """The result table's cells: a row per bot, then its entries' rows when it
-    holds more than one seat."""
+    holds more than one seat (the decision times are the bot's, over its seats)."""
     out = []
+    thinking = summary["run"].get("decision_ms", {})
     for bot, stats in summary["bots"].items():
-        out.append(_row(bot, stats))
+        out.append(_row(bot, stats, thinking.get(bot, {})))
         if stats["players"] > 1:
             for label, entry in summary["entries"].items():
                 if label.rpartition("#")[0] == bot:
-                    out.append(_row(f"  {label}", entry))
+                    out.append(_row(f"  {label}", entry, {}))
     return out
 
 
-HEADERS = ["bot", "seats", "chips/hand", "95% interval", "hands won", "battles", "won"]
+HEADERS = [
+    "bot",
+    "seats",
+    "chips/hand",
+    "95% interval",
+    "hands won",
+    "battles",
+    "won",
+    "ms p50",
+    "ms p99",
+]
 
 
 class _Output:
@@ -384,7 +423,8 @@ class _Output:
         )
         footer = (
             f"Chips per hand are per player; 95% intervals over {result.plan.blocks} block "
-            f"means.\nHands ended: {ends}.\n{result.hands} hands in {run['seconds']:.1f} s "
+            f"means.\nms: wall time per decision (median, 99th percentile).\n"
+            f"Hands ended: {ends}.\n{result.hands} hands in {run['seconds']:.1f} s "
             f"({run['hands_per_second'] or 0:,.0f} hands/s)."
         )
         if self.rich:
@@ -418,3 +458,149 @@ class _Output:
                 )
             )
         print(footer)
+
+
+def run_ladder_command(
+    args: argparse.Namespace,
+    config: ArenaConfig,
+    backend: Backend,
+    workers: int,
+    chunk: int | None,
+) -> int:
+    """``palace-poker arena --ladder A,B,...``: every pair's match, then the ratings."""
+    unused = [f"--{key}" for key in ("out", "records", "plot") if getattr(args, key) is not None]
+    if unused:
+        raise ConfigError(
+            "invalid_arena",
+            f"--ladder writes a --summary only, not {', '.join(unused)}",
+            details={"field": "ladder"},
+        )
+    mode: Mode = "replace" if args.force else "new"
+    if args.summary is not None:
+        check_output(args.summary, mode, option="--summary")
+    bots = tuple(dict.fromkeys(config.bots))
+    rules, plan = config.rules, dataclasses.replace(config, bots=bots[:2] * 2).plan
+    print(
+        f"Ladder: {', '.join(bots)}; every pair as a,b,a,b over {plan.hands} hands "
+        f"({plan.blocks} blocks of {plan.size}), {rules.betting}, stacks {config.stack}, "
+        f"seed {config.seed}.",
+        flush=True,
+    )
+
+    def match(one: ArenaConfig) -> ArenaResult:
+        result = run_arena(
+            one, backend=backend, workers=workers, scheduler=args.scheduler, chunk_hands=chunk
+        )
+        a, b = one.bots[:2]
+        ci = result.interval(result.bots()[a])
+        print(f"  {a} against {b}: {ci.mean:+.2f} chips/hand ({result.seconds:.0f} s)", flush=True)
+        return result
+
+    with _ctrl_c_interrupts():
+        try:
+            ladder = run_ladder(config, run=match)
+        except KeyboardInterrupt:
+            if threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+            print("interrupted", file=sys.stderr)
+            return 130
+    summary = ladder_summary(ladder)
+    for line in ladder_lines(summary):
+        print(line)
+    if args.summary is not None:
+        write_text(args.summary, json.dumps(summary, indent=2) + "\n", mode, option="--summary")
+        print(f"Summary: {args.summary}")
+    return 0
+
+
+def ladder_summary(ladder: Ladder) -> dict[str, Any]:
+    """The ladder as JSON (format ``palace-ladder/1``): each match and each rating."""
+    matches = []
+    thinking: dict[str, dict[int, int]] = {}
+    for (a, b), result in ladder.matches.items():
+        margin = result.interval(result.bots()[a])
+        matches.append(
+            {
+                "bots": [a, b],
+                "chips_per_hand": round(margin.mean, 4),
+                "ci95": None
+                if margin.half_width is None
+                else [round(margin.low or 0, 4), round(margin.high or 0, 4)],
+                "hands": result.hands,
+                "seconds": round(result.seconds, 3),
+                "decision_ms": {bot: result.decision_ms(e) for bot, e in result.bots().items()},
+            }
+        )
+        for bot, entries in result.bots().items():
+            merged = thinking.setdefault(bot, {})
+            for entry in entries:
+                for index, count in result.thinking[entry].items():
+                    merged[index] = merged.get(index, 0) + count
+    first = next(iter(ladder.matches.values()))
+    ratings = {}
+    for bot, rating in sorted(ladder.ratings.items(), key=lambda kv: -kv[1].rating):
+        p50, p99 = (time_percentile(thinking.get(bot, {}), share) for share in (0.5, 0.99))
+        ratings[bot] = {
+            "rating": round(rating.rating, 4),
+            "ci95": None
+            if rating.half_width is None
+            else [
+                round(rating.rating - rating.half_width, 4),
+                round(rating.rating + rating.half_width, 4),
+            ],
+            "decision_ms": {
+                "p50": None if p50 is None else round(p50 * 1000, 3),
+                "p99": None if p99 is None else round(p99 * 1000, 3),
+            },
+        }
+    return {
+        "format": "palace-ladder/1",
+        "bots": list(ladder.bots),
+        "anchor": ladder.bots[0],
+        "seed": first.config.seed,
+        "rules": first.config.rules.to_dict(),
+        "stack": first.config.stack,
+        "hands_per_match": first.hands,
+        "matches": matches,
+        "ratings": ratings,
+    }
+
+
+def ladder_lines(summary: dict[str, Any]) -> list[str]:
+    """The ladder's two tables as text: the matches, then the ratings."""
+
+    def interval(ci: list[float] | None) -> str:
+        return "(anchor)" if ci is None else f"[{_signed(ci[0])}, {_signed(ci[1])}]"
+
+    match_rows = [["match", "chips/hand (first)", "95% interval"]] + [
+        [f"{m['bots'][0]} - {m['bots'][1]}", _signed(m["chips_per_hand"]), interval(m["ci95"])]
+        for m in summary["matches"]
+    ]
+    rating_rows = [["bot", "rating", "95% interval", "ms p50", "ms p99"]] + [
+        [
+            bot,
+            _signed(r["rating"]),
+            interval(r["ci95"]),
+            _ms(r["decision_ms"]["p50"]),
+            _ms(r["decision_ms"]["p99"]),
+        ]
+        for bot, r in summary["ratings"].items()
+    ]
+    out = [*_aligned(match_rows), ""]
+    out += [*_aligned(rating_rows)]
+    out.append(
+        f"Ratings: chips per hand per player against {summary['anchor']} (0), fitted to every "
+        "match;\nintervals 95%. ms: wall time per decision (median, 99th percentile)."
+    )
+    return out
+
+
+def _aligned(table: list[list[str]]) -> list[str]:
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    return [
+        "  ".join(
+            c.rjust(w) if i else c.ljust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in table
+    ]

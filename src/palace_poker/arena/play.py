@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass, field
 
 from palace_poker.arena.plan import DEALER, ArenaConfig, MatchPlan
+from palace_poker.arena.stats import time_bin
 from palace_poker.bots import make_bot
 from palace_poker.events import BattleCompared, BattleStarted, Folded
 from palace_poker.hand import Hand
@@ -42,7 +43,9 @@ class ChunkResult:
       attacker or defender), won (by the comparison or the other's fold), started;
     * ``ends``: hands by how they ended (R-END-*); ``decisions``: actions applied;
     * ``records``: each hand's palace-hand/1 record as a JSON line, if asked for;
-    * ``cpu_seconds``: processor time the chunk took (for the run's efficiency).
+    * ``cpu_seconds``: processor time the chunk took (for the run's efficiency);
+    * ``thinking``: each entry's decisions by how long they took (wall time, a
+      histogram of :func:`~palace_poker.arena.stats.time_bin` bins).
     """
 
     start: int
@@ -56,10 +59,18 @@ class ChunkResult:
     decisions: int = 0
     records: list[str] = field(default_factory=list)
     cpu_seconds: float = 0.0  # the worker's processor time for the chunk
+    thinking: list[dict[int, int]] = field(default_factory=list)
 
 
-def play_hand(config: ArenaConfig, plan: MatchPlan, index: int) -> tuple[Hand, tuple[int, ...]]:
-    """Play hand ``index`` to its end; return it and the entry at each seat."""
+def play_hand(
+    config: ArenaConfig,
+    plan: MatchPlan,
+    index: int,
+    thinking: list[dict[int, int]] | None = None,
+) -> tuple[Hand, tuple[int, ...]]:
+    """Play hand ``index`` to its end; return it and the entry at each seat.
+
+    ``thinking`` (one histogram per entry) counts each decision's wall time."""
     seating = plan.seating(index)
     hand = Hand.deal(
         config.rules,
@@ -73,7 +84,13 @@ def play_hand(config: ArenaConfig, plan: MatchPlan, index: int) -> tuple[Hand, t
         seat = hand.to_act
         if seat is None:
             return hand, seating
-        hand.apply(bots[seat].act(hand.observe(seat)))
+        began = time.perf_counter()
+        action = bots[seat].act(hand.observe(seat))
+        if thinking is not None:
+            spent = time_bin(time.perf_counter() - began)
+            tally = thinking[seating[seat]]
+            tally[spent] = tally.get(spent, 0) + 1
+        hand.apply(action)
     raise RuntimeError(f"hand {index} did not end after {MAX_DECISIONS} decisions")
 
 
@@ -84,9 +101,10 @@ def play_chunk(chunk: Chunk) -> ChunkResult:
     plan = config.plan
     n = plan.size
     result = ChunkResult(chunk.start, chunk.stop, [], [0] * n, [0] * n, [0] * n, [0] * n, {}, 0, [])
+    result.thinking = [{} for _ in range(n)]
     nets = [0] * n
     for index in range(chunk.start, chunk.stop):
-        hand, seating = play_hand(config, plan, index)
+        hand, seating = play_hand(config, plan, index, result.thinking)
         assert hand.result is not None
         for seat, entry in enumerate(seating):
             net = hand.result.stacks[seat] - config.stack

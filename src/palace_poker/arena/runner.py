@@ -13,15 +13,16 @@ import dataclasses
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from palace_poker.arena.backends import Backend, run_dask, run_inline, run_local
 from palace_poker.arena.plan import ArenaConfig, MatchPlan, chunk_size
 from palace_poker.arena.play import Chunk, ChunkResult
-from palace_poker.arena.stats import Interval, bot_block_means, mean_interval
+from palace_poker.arena.stats import Interval, bot_block_means, mean_interval, time_percentile
 from palace_poker.errors import ConfigError
 
 FORMAT = "palace-arena/1"
+K = TypeVar("K")
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,8 @@ class ArenaResult:
     workers: int  # local processes, or the Dask cluster's worker threads
     seconds: float
     cpu_seconds: float = 0.0  # the chunks' processor time, summed over workers
+    #: Each entry's decisions by wall time (histograms of stats.time_bin).
+    thinking: tuple[dict[int, int], ...] = ()
 
     @property
     def hands(self) -> int:
@@ -56,6 +59,19 @@ class ArenaResult:
     def interval(self, entries: list[int]) -> Interval:
         """Chips won per hand per player by these entries, with its 95% interval."""
         return mean_interval(bot_block_means(self.block_nets, entries, self.plan.size))
+
+    def decision_ms(self, entries: list[int]) -> dict[str, float | None]:
+        """The median and 99th percentile of these entries' decision times, in ms
+        (wall time on the worker, so they depend on the machine and its load)."""
+        merged: dict[int, int] = {}
+        for entry in entries:
+            for index, count in (self.thinking[entry] if self.thinking else {}).items():
+                merged[index] = merged.get(index, 0) + count
+        out: dict[str, float | None] = {}
+        for key, share in (("p50", 0.5), ("p99", 0.99)):
+            value = time_percentile(merged, share)
+            out[key] = None if value is None else round(value * 1000, 3)
+        return out
 
     def _stats(self, entries: list[int]) -> dict[str, Any]:
         ci = self.interval(entries)
@@ -106,6 +122,9 @@ class ArenaResult:
                     if self.seconds
                     else None
                 ),
+                "decision_ms": {
+                    bot: self.decision_ms(entries) for bot, entries in self.bots().items()
+                },
             },
         }
 
@@ -207,6 +226,9 @@ def run_arena(
         workers=workers,
         seconds=seconds,
         cpu_seconds=sum(part.cpu_seconds for part in parts),
+        thinking=tuple(
+            _add_counts(row) for row in zip(*(part.thinking for part in parts), strict=True)
+        ),
     )
 
 
@@ -218,8 +240,8 @@ def _add(rows: Iterable[list[int]]) -> list[int]:
     return total
 
 
-def _add_counts(counts: Iterable[dict[str, int]]) -> dict[str, int]:
-    total: dict[str, int] = {}
+def _add_counts(counts: Iterable[dict[K, int]]) -> dict[K, int]:
+    total: dict[K, int] = {}
     for count in counts:
         for key, value in count.items():
             total[key] = total.get(key, 0) + value

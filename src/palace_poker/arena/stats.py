@@ -112,3 +112,52 @@ def bot_block_means(
     by entry."""
     per = block_size * len(entries)
     return [sum(nets[e] for e in entries) / per for nets in block_nets]
+
+
+#: Bins of decision times per decade (a bin is 12% wide: 10 ** (1/20) = 1.122).
+BINS_PER_DECADE = 20
+
+
+def time_bin(seconds: float) -> int:
+    """The histogram bin of a decision that took ``seconds`` (bin 0: up to 1 µs).
+
+    Decision times are kept as counts per bin, so that a worker sends a few numbers
+    per bot however many decisions it timed; a percentile read from the bins is
+    within 6% of the exact one.
+
+    >>> time_bin(0.001), time_bin(0.0011), time_bin(1.0), time_bin(0.0)
+    (60, 60, 120, 0)
+    """
+    micro = seconds * 1e6
+    return 0 if micro <= 1 else int(BINS_PER_DECADE * math.log10(micro))
+
+
+def bin_seconds(index: int) -> float:
+    """The middle of a bin in seconds (its geometric middle).
+
+    >>> round(bin_seconds(60) * 1000, 3)
+    1.059
+    """
+    return 10 ** ((index + 0.5) / BINS_PER_DECADE) / 1e6
+
+
+def time_percentile(histogram: dict[int, int], share: float) -> float | None:
+    """The ``share`` quantile (0.5: the median) of the timed decisions, in seconds.
+
+    >>> round(time_percentile({60: 98, 80: 2}, 0.5) * 1000, 2)
+    1.06
+    >>> round(time_percentile({60: 98, 80: 2}, 0.99) * 1000, 2)
+    10.59
+    >>> time_percentile({}, 0.5) is None
+    True
+    """
+    total = sum(histogram.values())
+    if total == 0:
+        return None
+    rank = share * total
+    seen = 0
+    for index in sorted(histogram):
+        seen += histogram[index]
+        if seen >= rank:
+            return bin_seconds(index)
+    return bin_seconds(max(histogram))  # pragma: no cover - the loop always returns

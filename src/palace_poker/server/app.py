@@ -27,7 +27,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from palace_poker.bots import BOTS
+from palace_poker.bots import LEVELS, offered
 from palace_poker.errors import PalaceError
 from palace_poker.fair import new_server_secret
 from palace_poker.server import history, projection
@@ -299,7 +299,8 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/api/bots")
     async def bots() -> dict[str, Any]:
-        return {"bots": sorted(BOTS)}
+        # the levels first (the bots a player picks by strength), then the bots by name
+        return {"bots": offered(), "levels": list(LEVELS)}
 
     @app.post("/api/tables")
     async def create(request: Request) -> dict[str, Any]:

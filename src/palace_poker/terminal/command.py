@@ -11,7 +11,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from palace_poker.bots import BOTS
+from palace_poker.bots import offered
 from palace_poker.config import Rules
 from palace_poker.outputs import add_flags, check_output, mode_of
 
@@ -31,7 +31,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         default="random",
         metavar="NAMES",
         help="one bot kind for every bot seat, or one a bot seat separated by commas, "
-        f"e.g. heuristic,random (default random; kinds: {', '.join(sorted(BOTS))})",
+        f"e.g. heuristic,random (default random; kinds: {', '.join(offered())})",
     )
     play.add_argument(
         "--stack", type=int, default=300, metavar="CHIPS", help="starting chips (default 300)"

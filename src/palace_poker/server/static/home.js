@@ -21,7 +21,7 @@ async function loadBots() {
   box.replaceChildren(
     ...kinds.map((kind) =>
       el("label", {},
-        `${kind}`,
+        H.levels[kind] || kind,
         el("input", {
           type: "number", min: 0, max: 9, step: 1, value: kind === kinds[0] ? 0 : 0,
           name: `bots-${kind}`, inputmode: "numeric", dataset: { testid: `bots-${kind}`, kind },
@@ -70,7 +70,7 @@ function formData() {
   if (data.seats < 2 || data.seats > 10) throw new Error(H.seats);
   for (const input of $("#bots").querySelectorAll("input")) {
     const count = Number(input.value || 0);
-    if (!Number.isInteger(count) || count < 0) throw new Error(H.botCount(input.dataset.kind));
+    if (!Number.isInteger(count) || count < 0) throw new Error(H.botCount(H.levels[input.dataset.kind] || input.dataset.kind));
     for (let i = 0; i < count; i += 1) data.bots.push(input.dataset.kind);
   }
   if (data.bots.length > data.seats - 1) {

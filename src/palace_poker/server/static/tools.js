@@ -209,7 +209,7 @@ function seatsList(state, send) {
       if (!s.name) {
         const kinds = botKinds || ["random"];
         const pick = el("select", { "aria-label": UI.tools.botKind, dataset: { testid: `bot-kind-${s.seat}` } },
-          kinds.map((k) => el("option", { value: k }, k)));
+          kinds.map((k) => el("option", { value: k }, UI.home.levels[k] || k)));
         return el("li", {}, `${UI.seatLabel(s.seat)}: `, pick,
           button(UI.tools.addBot, `add-bot-${s.seat}`, () => send({ type: "add_bot", seat: s.seat, bot: pick.value })));
       }

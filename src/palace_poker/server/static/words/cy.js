@@ -270,6 +270,7 @@ export const ERRORS = {
   invalid_rules: "Mae gosodiad y betiau y tu allan i'r ystod.",
   invalid_players: "Ni chaniateir y chwaraewyr neu'r pentyrrau sglodion hynny.",
   unknown_bot: "Nid oes bot o'r math hwnnw.",
+  invalid_budget: "Mae cyllideb bot yn filieiliadau (10ms) neu'n nifer o efelychiadau (64).",
   invalid_arena: "Mae gosodiad yr arena y tu allan i'r ystod.",
   backend_unavailable: "Nid yw rhan sydd ei hangen ar y gweinydd wedi'i gosod.",
   output_folder_missing: "Nid yw'r ffolder i ysgrifennu iddo yn bodoli.",
@@ -329,6 +330,8 @@ export function errorText(code, message) {
 
 export const UI = {
   home: {
+    // the bot levels by name (a bot of another kind keeps its own name)
+    levels: { easy: "Hawdd", medium: "Canolig", hard: "Anodd", expert: "Arbenigol" },
     noBots: "Does dim bot ar gael.",
     whole: (label) => `Rhaid i ${label} fod yn rhif cyfan.`,
     needName: "Rhowch enw i'r bwrdd.",

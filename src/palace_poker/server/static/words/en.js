@@ -270,6 +270,7 @@ export const ERRORS = {
   invalid_rules: "A stakes setting is out of range.",
   invalid_players: "Those players or stacks are not allowed.",
   unknown_bot: "There is no bot of that kind.",
+  invalid_budget: "A bot's budget is milliseconds (10ms) or a number of simulations (64).",
   invalid_arena: "An arena setting is out of range.",
   backend_unavailable: "A part the server needs is not installed.",
   output_folder_missing: "The folder to write to does not exist.",
@@ -332,6 +333,8 @@ export function errorText(code, message) {
 
 export const UI = {
   home: {
+    // the bot levels by name (a bot of another kind keeps its own name)
+    levels: { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" },
     noBots: "No bots are available.",
     whole: (label) => `${label} must be a whole number.`,
     needName: "Give the table a name.",

@@ -263,6 +263,7 @@ export const ERRORS = {
   invalid_rules: "د شرط یو تنظیم له حد څخه بهر دی.",
   invalid_players: "دا لوبغاړي یا چپس اجازه نلري.",
   unknown_bot: "د دې ډول بوټ نشته.",
+  invalid_budget: "د بوټ بودیجه ملي ثانیې (10ms) یا د سمولیشنونو شمېر (64) دی.",
   invalid_arena: "د میدان یو تنظیم له حد څخه بهر دی.",
   backend_unavailable: "هغه برخه چې سرور ورته اړتیا لري نصب شوې نه ده.",
   output_folder_missing: "د لیکلو فولډر شتون نلري.",
@@ -322,6 +323,8 @@ export function errorText(code, message) {
 
 export const UI = {
   home: {
+    // the bot levels by name (a bot of another kind keeps its own name)
+    levels: { easy: "اسانه", medium: "منځنۍ", hard: "ګرانه", expert: "ماهر" },
     noBots: "هیڅ بوټ شتون نلري.",
     whole: (label) => `${label} باید بشپړ عدد وي.`,
     needName: "میز ته نوم ورکړئ.",

@@ -262,6 +262,7 @@ export const ERRORS = {
   invalid_rules: "ඔට්ටු සැකසුමක් පරාසයෙන් පිටත ය.",
   invalid_players: "එම ක්‍රීඩකයන්ට හෝ චිප්ස් ප්‍රමාණවලට අවසර නැත.",
   unknown_bot: "එවැනි වර්ගයක බොට් කෙනෙකු නැත.",
+  invalid_budget: "බොට්ගේ අයවැය මිලිතත්පර (10ms) හෝ අනුකරණ ගණනකි (64).",
   invalid_arena: "ක්‍රීඩාංගණ සැකසුමක් පරාසයෙන් පිටත ය.",
   backend_unavailable: "සේවාදායකයට අවශ්‍ය කොටසක් ස්ථාපනය කර නැත.",
   output_folder_missing: "ලිවිය යුතු ෆෝල්ඩරය නොපවතී.",
@@ -321,6 +322,8 @@ export function errorText(code, message) {
 
 export const UI = {
   home: {
+    // the bot levels by name (a bot of another kind keeps its own name)
+    levels: { easy: "පහසු", medium: "මධ්‍යම", hard: "අපහසු", expert: "ප්‍රවීණ" },
     noBots: "බොට්ලා කිසිවෙක් නැත.",
     whole: (label) => `${label} පූර්ණ සංඛ්‍යාවක් විය යුතුය.`,
     needName: "මේසයට නමක් දෙන්න.",

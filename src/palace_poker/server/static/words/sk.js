@@ -271,6 +271,7 @@ export const ERRORS = {
   invalid_rules: "Nastavenie stávok je mimo rozsahu.",
   invalid_players: "Títo hráči alebo tieto žetóny nie sú dovolené.",
   unknown_bot: "Bot takého druhu neexistuje.",
+  invalid_budget: "Rozpočet bota sú milisekundy (10ms) alebo počet simulácií (64).",
   invalid_arena: "Nastavenie arény je mimo rozsahu.",
   backend_unavailable: "Časť, ktorú server potrebuje, nie je nainštalovaná.",
   output_folder_missing: "Priečinok na zápis neexistuje.",
@@ -330,6 +331,8 @@ export function errorText(code, message) {
 
 export const UI = {
   home: {
+    // the bot levels by name (a bot of another kind keeps its own name)
+    levels: { easy: "Ľahký", medium: "Stredný", hard: "Ťažký", expert: "Expertný" },
     noBots: "Nie sú k dispozícii žiadne boty.",
     whole: (label) => `${label}: musí to byť celé číslo.`,
     needName: "Dajte stolu meno.",
