@@ -113,15 +113,23 @@ def test_the_log_is_written_whole_or_not_at_all(database: str) -> None:
 
 
 class FailingStore(Store):
-    """A store whose next write fails (a full disk, a lost database connection)."""
+    """A store whose next write fails (a full disk, a lost database connection),
+    and, with ``unreadable``, as many reads after it (the database away a while)."""
 
     fail = False
+    unreadable = 0
 
     def append_all(self, writes: Any) -> None:
         if self.fail:
             self.fail = False
             raise OSError("disk full")
         super().append_all(writes)
+
+    def load(self, table_id: str) -> Any:
+        if self.unreadable:
+            self.unreadable -= 1
+            raise OSError("connection refused")
+        return super().load(table_id)
 
 
 def test_a_change_the_store_refuses_is_undone_and_nobody_hears_of_it(tmp_path: Path) -> None:
@@ -404,3 +412,68 @@ def test_a_process_that_lost_the_race_catches_up_and_carries_its_command_out(
         (1, "seated", "Ann"),
         (2, "seated", "Bob"),
     ]
+
+
+def test_a_table_whose_log_cannot_be_read_after_a_refused_change_waits_for_it(
+    tmp_path: Path,
+) -> None:
+    """The write fails and so does reading the log back: memory is ahead of the log
+    and cannot be mended yet, so the table carries out nothing until it has read
+    the log (not the next decision on the hand the store never saw)."""
+    store = FailingStore(sa.create_engine(_url(tmp_path / "db.sqlite3")))
+    store.migrate()
+    store.create("t1", SETTINGS)
+
+    async def scene() -> list[dict[str, Any]]:
+        sent: list[dict[str, Any]] = []
+
+        async def send(text: str) -> None:
+            sent.append(json.loads(text))
+
+        async def close(_code: int, _reason: str) -> None:
+            return None
+
+        runner = TableRunner(Table("t1", SETTINGS), store, {}, shuffles_stored=0)
+        runner.start()
+        await runner.call("seated", {"seat": 0, "name": "Ann", "bot": None}, token="a")
+        await runner.call("seated", {"seat": 1, "name": "Bob", "bot": None}, token="b")
+        await runner.call("started", {"by": 0})
+        while runner.table.hand is None:
+            await asyncio.sleep(0.01)
+        seq, hand = runner.table.seq, runner.table.hand
+        seat = runner.table.to_act()
+        assert seat is not None
+        assert hand is not None
+        version = hand.version  # (the hand in memory takes the refused stay)
+        client = Client(send, close)
+        pump = asyncio.get_running_loop().create_task(client.pump())
+        runner.submit(client, {"type": "hello", "token": "ab"[seat], "last_seq": seq})
+        while not sent:  # welcomed: the deal before it is stored (jobs go one by one)
+            await asyncio.sleep(0.01)
+        store.fail, store.unreadable = True, 2  # the write, then two reads, fail
+        runner.submit(client, {"type": "act", "action": "stay", "version": version})
+        while not any(p["type"] == "error" for p in sent):
+            await asyncio.sleep(0.01)
+        # the same decision again, at once: carried out once the log is read (the
+        # loop tries again each second), on the table as the log has it
+        runner.submit(client, {"type": "act", "action": "stay", "version": version})
+        while not any(p["type"] == "update" and p["seq"] > seq for p in sent):
+            await asyncio.sleep(0.05)  # (told only once stored)
+        stored = store.load("t1")
+        assert stored is not None
+        assert [e[0] for e in stored.entries] == list(range(1, runner.table.seq + 1))
+        stays = [e for e in stored.entries[seq:] if e[1] == "action" and e[3]["by"] == "player"]
+        assert len(stays) == 1  # the second stay, stored once
+        assert store.unreadable == 0
+        runner.dropped(client)
+        await pump
+        await runner.stop()
+        return sent
+
+    sent = asyncio.run(scene())
+    errors = [p for p in sent if p["type"] == "error"]
+    assert [e["code"] for e in errors] == ["storage_failed"]
+    assert errors[0]["seq"] == 4  # the last entry the client was told of, none unstored
+    updates = [p for p in sent if p["type"] == "update"]
+    assert updates
+    assert updates[-1]["seq"] > errors[0]["seq"]

@@ -249,6 +249,9 @@ class TableRunner:
         self.reads = reads
         #: A catch-up is waiting in the queue already (news does not pile up).
         self._news_queued = False
+        #: Memory and the log have parted ways and the log could not be read yet
+        #: (see _rebuild): no job is carried out until it is.
+        self._stale = False
 
     # ------------------------------------------------------------ life
 
@@ -292,6 +295,9 @@ class TableRunner:
         if self.cluster is not None:  # the lease is renewed for all tables by the hub
             await self._claim()
         while True:
+            if self._stale and not await self._rebuild_or_wait():
+                await asyncio.sleep(1.0)  # the store is away: try again in a second
+                continue
             # A job waiting is taken first; else the table waits for one, or for
             # its alarm when an automatic change is due (no timeout raised: under
             # load, an exception a decision is garbage the collector must chase).
@@ -339,7 +345,9 @@ class TableRunner:
         if job.done is not None and not job.done.done():
             job.done.set_exception(err)
         elif job.client is not None:
-            job.client.post(projection.error(err, seq=self.table.seq, ref=job.data.get("ref")))
+            # (a stale table's memory is ahead of the log: say what the client was told)
+            seq = job.client.last if self._stale else self.table.seq
+            job.client.post(projection.error(err, seq=seq, ref=job.data.get("ref")))
 
     async def _job(self, job: Job) -> None:
         client = job.client
@@ -402,7 +410,7 @@ class TableRunner:
                 break
             except ConflictError:
                 log.info("table %s: another process wrote it first; catching up", self.table.id)
-                await self._resync()
+                await self._rebuild()
         else:
             await self._commit_here(kind, data, token=token)
         await self.cluster.publish(self.table.id, self.table.seq)
@@ -410,16 +418,23 @@ class TableRunner:
             await asyncio.to_thread(self.store.release, self.table.id, self.cluster.owner)
             self.writer = False
 
-    async def _resync(self) -> None:
-        """Rebuild the table from the log (this process's change lost to another
-        process's: memory is both ahead of the log and behind it), and tell the
-        clients what the other process stored."""
+    async def _rebuild(self) -> None:
+        """Rebuild the table from the log, and tell the clients what it holds that
+        they have not heard.
+
+        Memory and the log part ways in two cases: a change the store refused
+        (memory is ahead of the log) and, with several processes, a change lost to
+        another process's (memory is both ahead of the log and behind it). Until
+        the rebuild has read the log, the table is *stale*: no job is carried out
+        on it (:meth:`_loop` tries the rebuild again first)."""
+        self._stale = True
         stored = await asyncio.to_thread(self.store.load, self.table.id)
         assert stored is not None
         self.table = Table.rebuild(
             stored.id, stored.settings, stored.entries, stored.shuffles, stored.secret
         )
         self.shuffles_stored = len(stored.shuffles)
+        self._stale = False
         self._tokens_now(stored.tokens)
         self._broadcast()
 
@@ -442,7 +457,7 @@ class TableRunner:
         if table is not self.table or table.seq + len(entries) != (
             entries[-1][0] if entries else table.seq
         ):  # rebuilt meanwhile, or the log moved on oddly: read it whole
-            await self._resync()
+            await self._rebuild()
             return
         if not entries:
             return
@@ -452,7 +467,8 @@ class TableRunner:
             table.replay(entries)
         except PalaceError:  # cannot happen with one log; rebuild from it if it does
             log.exception("table %s: catching up failed; rebuilding it", table.id)
-            self._reload()
+            await self._rebuild()
+            return
         self._tokens_now(tokens)
         self._broadcast()
 
@@ -501,7 +517,7 @@ class TableRunner:
             log.exception(
                 "table %s: the store refused entries %s", table.id, [e.seq for e in entries]
             )
-            self._reload()
+            await self._rebuild_or_wait()
             raise TableError(
                 "storage_failed", "the change could not be stored: try again"
             ) from None
@@ -518,14 +534,15 @@ class TableRunner:
         if not table.settings.spectators:
             self._send_spectators_away()
 
-    def _reload(self) -> None:
-        """Rebuild the table from the store (after a write failed, memory is ahead)."""
-        stored = self.store.load(self.table.id)
-        assert stored is not None
-        self.table = Table.rebuild(
-            stored.id, stored.settings, stored.entries, stored.shuffles, stored.secret
-        )
-        self.shuffles_stored = len(stored.shuffles)
+    async def _rebuild_or_wait(self) -> bool:
+        """Rebuild the table; if the store cannot be read either, leave it stale
+        (logged) for the loop to try again. Returns whether it was rebuilt."""
+        try:
+            await self._rebuild()
+        except Exception:
+            log.exception("table %s: reading its log failed; it waits for the store", self.table.id)
+            return False
+        return True
 
     def _broadcast(self) -> None:
         """Every greeted client gets the new entries and its view. One frame is
