@@ -25,12 +25,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import gc
 import json
 import random
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -45,6 +43,7 @@ import websockets
 
 from palace_poker.options import Option
 from palace_poker.record import replay
+from palace_poker.server.child import ServeProcess, free_port
 from palace_poker.server.store import Store
 from palace_poker.server.table import Table
 from palace_poker.wire import from_wire
@@ -53,61 +52,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SPECTATORS = 3
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@dataclass
-class Server:
-    """One ``palace-poker serve`` process."""
-
-    database_url: str
-    redis_url: str | None
-    bot_pause: float
-    port: int = field(default_factory=free_port)
-    process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self, log: Path) -> Server:
-        command = [
-            sys.executable,
-            "-m",
-            "palace_poker",
-            "serve",
-            "--port",
-            str(self.port),
-            "--database-url",
-            self.database_url,
-            "--bot-pause",
-            str(self.bot_pause),
-            "--between-hands",
-            "0.5",
-        ]
-        if self.redis_url:
-            command += ["--redis-url", self.redis_url]
-        with log.open("ab") as out:
-            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.base}/api/bots", timeout=1).status_code == 200:
-                    return self
-            time.sleep(0.1)
-        raise RuntimeError(f"the server did not start: {log.read_text()[-2000:]}")
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+def serve(url: str, redis_url: str | None, bot_pause: float, log: Path) -> ServeProcess:
+    """One ``palace-poker serve`` process (half a second between hands)."""
+    return ServeProcess(url, log, redis_url=redis_url, bot_pause=bot_pause, between=0.5, cwd=ROOT)
 
 
 def option_text(option: dict[str, Any], rng: random.Random) -> str:
@@ -199,7 +146,7 @@ class Run:
 
 
 async def _play(
-    servers: list[Server], tables: int, seconds: float, stagger: float
+    servers: list[ServeProcess], tables: int, seconds: float, stagger: float
 ) -> tuple[list[str], list[list[Client]]]:
     ids: list[str] = []
     groups: list[list[Client]] = []
@@ -264,7 +211,7 @@ def _check(database_url: str, ids: list[str], groups: list[list[Client]]) -> int
     return hands
 
 
-def _observe(servers: list[Server], table_id: str) -> dict[int, str]:
+def _observe(servers: list[ServeProcess], table_id: str) -> dict[int, str]:
     """A fresh observer of a finished table, from seq 0: the kinds it receives."""
 
     async def watch() -> dict[int, str]:
@@ -279,7 +226,7 @@ def _observe(servers: list[Server], table_id: str) -> dict[int, str]:
 
 def measure(
     setup: str,
-    servers: list[Server],
+    servers: list[ServeProcess],
     database_url: str,
     tables: int,
     args: argparse.Namespace,
@@ -333,7 +280,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         for n in [] if args.skip_sqlite else counts:
             url = f"sqlite:///{folder}/load-{n}.sqlite3"
-            server = Server(url, None, args.bot_pause).start(Path(folder) / f"serve-{n}.log")
+            server = serve(url, None, args.bot_pause, Path(folder) / f"serve-{n}.log").start()
             try:
                 print(measure("1 process, SQLite", [server], url, n, args).row(), flush=True)
             finally:
@@ -368,10 +315,12 @@ def _cluster_row(args: argparse.Namespace, folder: Path, n: int) -> str:
     )
     time.sleep(0.5)
     redis_url = f"redis://127.0.0.1:{redis_port}/0"
-    servers = [Server(url, redis_url, args.bot_pause) for _ in range(2)]
+    servers = [
+        serve(url, redis_url, args.bot_pause, folder / f"cluster-{n}-{i}.log") for i in range(2)
+    ]
     try:
-        for i, server in enumerate(servers):
-            server.start(folder / f"cluster-{n}-{i}.log")
+        for server in servers:
+            server.start()
         return measure("2 processes, PostgreSQL + Redis", servers, url, n, args).row()
     finally:
         for server in servers:

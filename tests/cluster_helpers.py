@@ -24,9 +24,10 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
+from palace_poker.server.child import free_port
 from palace_poker.server.store import Store
 from palace_poker.server.table import Table
-from server_helpers import Address, free_port
+from server_helpers import Address
 
 POSTGRES = os.environ.get("PALACE_TEST_POSTGRES_URL")
 needs_postgres = pytest.mark.skipif(

@@ -10,15 +10,8 @@ it receives is kept in ``received`` (for the leak test), with the seq it carried
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +25,7 @@ from websockets.typing import Origin
 
 from palace_poker.cards import Card
 from palace_poker.options import Option
+from palace_poker.server.child import ServeProcess
 from palace_poker.wire import from_wire
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,14 +39,6 @@ json_values = st.recursive(
 )
 #: Every player made and not yet closed (see :func:`run_closing`).
 OPEN: list[Player] = []
-
-
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 class Address:
@@ -85,7 +71,7 @@ class Address:
         return joined
 
 
-class ServerProcess(Address):
+class ServerProcess(ServeProcess, Address):
     """``palace-poker serve`` in a child process, on 127.0.0.1."""
 
     def __init__(
@@ -100,59 +86,19 @@ class ServerProcess(Address):
         """``database``: the SQLite file (or, with ``database_url``, where the log
         goes); with ``redis_url`` the process is one of several (docs/deploy.md)."""
         self.database = database
-        self.database_url = database_url or f"sqlite:///{database}"
-        self.redis_url = redis_url
-        self.port = free_port()
-        self.bot_pause = bot_pause
-        self.between = between
-        self.process: subprocess.Popen[str] | None = None
-        self.log = database.with_suffix(".log")
+        super().__init__(
+            database_url or f"sqlite:///{database}",
+            database.with_suffix(".log"),
+            redis_url=redis_url,
+            bot_pause=bot_pause,
+            between=between,
+            cwd=ROOT,
+        )
 
-    def start(self) -> ServerProcess:
+    def start(self, timeout: float = 30.0) -> ServerProcess:
         """Start the server and wait until it answers."""
-        command = [
-            sys.executable,
-            "-m",
-            "palace_poker",
-            "serve",
-            "--port",
-            str(self.port),
-            "--database-url",
-            self.database_url,
-            "--bot-pause",
-            str(self.bot_pause),
-            "--between-hands",
-            str(self.between),
-        ]
-        if self.redis_url is not None:
-            command += ["--redis-url", self.redis_url]
-        with self.log.open("a", encoding="utf-8") as out:  # the child keeps its own copy
-            self.process = subprocess.Popen(
-                command, stdout=out, stderr=subprocess.STDOUT, text=True, cwd=ROOT
-            )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log.read_text()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.base}/api/bots", timeout=1).status_code == 200:
-                    return self
-            time.sleep(0.1)
-        raise RuntimeError(f"the server did not answer: {self.log.read_text()}")
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown code runs."""
-        assert self.process is not None
-        os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        super().start(timeout)
+        return self
 
 
 def run_closing(coroutine: Coroutine[Any, Any, None], timeout: float = 120) -> None:

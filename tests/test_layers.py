@@ -68,7 +68,7 @@ SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("store", "cluster", "rounds", "writer", "reader"),
     ("runner",),
     ("app",),
-    ("command",),
+    ("command", "child"),  # child: a serve process started by a script
 )
 SERVER_PURE = ("settings", "recording", "ledger", "table", "projection", "protocol")
 LAYER_OF = {module: index for index, (_, modules) in enumerate(LAYERS) for module in modules}
