@@ -15,7 +15,10 @@ EXAMPLE = Path(__file__).parent / "data" / "format_example.json"
 
 
 def test_demo_narrates_every_kind_of_event(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo", "--seed", "5", "--players", "6", "--betting", "no-limit"]) == 0
+    assert (
+        main(["demo", "--seed", "5", "--players", "6", "--betting", "no-limit", "--hands", "20"])
+        == 0
+    )
     out = capsys.readouterr().out
     for phrase in ("antes", "flies the", "buys", "attacks", "calls", "wins the battle", "takes"):
         assert phrase in out, phrase

@@ -50,7 +50,7 @@ def test_the_home_page_the_table_page_and_the_bots_are_served(server: ServerProc
     assert "No table at this link" in missing.text
     offered = httpx.get(server.base + "/api/bots").json()
     assert offered["levels"] == ["easy", "medium", "hard"]  # by strength, weakest first
-    assert offered["bots"] == [*offered["levels"], "heuristic", "montecarlo", "random"]
+    assert offered["bots"] == [*offered["levels"], "heuristic", "ismcts", "montecarlo", "random"]
 
 
 def test_a_table_id_is_random_and_a_token_is_stored_only_as_a_hash(

@@ -10,7 +10,7 @@ gives the same decisions for the same observations. docs/bots.md describes each 
 >>> bot.name
 'heuristic'
 >>> sorted(BOTS)
-['easy', 'hard', 'heuristic', 'medium', 'montecarlo', 'random']
+['easy', 'hard', 'heuristic', 'ismcts', 'medium', 'montecarlo', 'random']
 >>> make_bot("oracle")
 Traceback (most recent call last):
 ...
@@ -26,7 +26,7 @@ named for the table: ``easy``, ``medium``, ``hard`` and ``expert``.
 >>> make_bot("heuristic:10ms")
 Traceback (most recent call last):
 ...
-palace_poker.errors.ConfigError: [unknown_bot] 'heuristic' takes no budget (montecarlo does: ...)
+palace_poker.errors.ConfigError: [unknown_bot] 'heuristic' takes no budget (ismcts, ...
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from palace_poker.bots.base import Bot
 from palace_poker.bots.heuristic import HeuristicBot, HeuristicParams
+from palace_poker.bots.ismcts import ISMCTSBot
 from palace_poker.bots.montecarlo import MonteCarloBot
 from palace_poker.bots.random_bot import RandomBot
 from palace_poker.checks import short
@@ -59,9 +60,16 @@ def _montecarlo(seed: int | None, budget: Budget) -> Bot:
     return MonteCarloBot(seed=seed, samples=budget.count or 32, steps=None)
 
 
+def _ismcts(seed: int | None, budget: Budget) -> Bot:
+    if budget.time_ms is not None:  # time is the only bound
+        return ISMCTSBot(seed=seed, time_ms=budget.time_ms, iterations=10**6)
+    return ISMCTSBot(seed=seed, iterations=budget.count or 240)
+
+
 #: The bots that take a budget (``name:10ms``, ``name:64``): a factory taking a seed
 #: and the budget.
 BUDGETED: dict[str, Callable[[int | None, Budget], Bot]] = {
+    "ismcts": _ismcts,
     "montecarlo": _montecarlo,
 }
 
@@ -70,6 +78,7 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
     "random": lambda seed: RandomBot(seed=seed),
     "heuristic": lambda seed: HeuristicBot(seed=seed),
     "montecarlo": lambda seed: MonteCarloBot(seed=seed),
+    "ismcts": lambda seed: ISMCTSBot(seed=seed),
 }
 
 #: The levels offered at the table, each a bot and its budget (docs/bots.md has
@@ -120,7 +129,7 @@ def _budgeted(kind: str, text: str, seed: int | None) -> Bot:
         known = kind in BOTS
         raise ConfigError(
             "unknown_bot",
-            f"{short(kind)} takes no budget ({', '.join(sorted(BUDGETED))} does: {takers})"
+            f"{short(kind)} takes no budget ({', '.join(sorted(BUDGETED))} do: {takers})"
             if known
             else f"no bot named {short(kind)} takes a budget; those that do: {takers}",
             details={"input": short(f"{kind}:{text}")},
@@ -163,6 +172,7 @@ __all__ = [
     "Budget",
     "HeuristicBot",
     "HeuristicParams",
+    "ISMCTSBot",
     "MonteCarloBot",
     "RandomBot",
     "make_bot",

@@ -93,9 +93,11 @@ class ServeProcess:
         raise RuntimeError(f"the server did not answer: {self._log_end()}")
 
     def _answers(self) -> bool:
-        with contextlib.suppress(OSError, urllib.error.URLError):
-            with urllib.request.urlopen(f"{self.base}/api/bots", timeout=1) as answer:
-                return bool(answer.status == 200)
+        with (
+            contextlib.suppress(OSError, urllib.error.URLError),
+            urllib.request.urlopen(f"{self.base}/api/bots", timeout=1) as answer,
+        ):
+            return bool(answer.status == 200)
         return False
 
     def _log_end(self) -> str:

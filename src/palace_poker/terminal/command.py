@@ -3,11 +3,20 @@
 Registered in :data:`palace_poker.cli.COMMAND_MODULES`. Building the parser
 needs nothing beyond the standard library; running the game needs ``rich``
 (the ``cli`` extra), imported only then.
+
+Everything is checked before the first hand: the settings (a bad one exits 2
+with one line naming it) and the ``--save`` file (its folder must exist: none is
+made). Cards are drawn without suit symbols with ``--ascii``, or when the
+output's encoding cannot print them; colours are off when ``NO_COLOR`` is set
+(https://no-color.org). Exit codes: 0 done, 1 the save failed, 2 bad arguments
+or settings, 130 Ctrl-C.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +87,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         action="store_true",
         help="deal the next hand without asking",
     )
+    play.add_argument(
+        "--ascii",
+        action="store_true",
+        help="draw cards as Ts and 9h, without suit symbols (automatic when the "
+        "terminal cannot print them)",
+    )
     play.set_defaults(run=run)
     return play
 
@@ -97,8 +112,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     rules = Rules.of(args.small_bet, big_bet=args.big_bet, ante=args.ante, betting=args.betting)
     save_mode = mode_of(force=args.force, append=args.append)
-    if args.save is not None:  # before the first hand, not after a game to be lost
-        check_output(args.save, save_mode, option="--save", append_flag=True)
+    ascii = bool(args.ascii) or needs_ascii(getattr(sys.stdout, "encoding", None))
     settings = Settings(
         rules=rules,
         players=args.players,
@@ -110,6 +124,43 @@ def run(args: argparse.Namespace) -> int:
         save_mode=save_mode,
         delay=max(0.0, args.delay),
         auto_continue=args.auto_continue,
+        ascii=ascii,
     )
-    console = Console(highlight=False, emoji=False)
-    return Session(settings, console).run()
+    if ascii:  # whatever else is printed, never a UnicodeEncodeError
+        _replace_unprintable(sys.stdout)
+    console = Console(
+        highlight=False, emoji=False, safe_box=True, no_color=bool(os.environ.get("NO_COLOR"))
+    )
+    session = Session(settings, console)  # checks the players and the bots
+    if args.save is not None:  # before the first hand, not after a game to be lost
+        check_output(args.save, save_mode, option="--save", append_flag=True)
+    return session.run()
+
+
+#: What the table prints besides letters: the suits, the hidden palace, the
+#: marks, the separator and the box lines.
+SYMBOLS = "\u2660\u2665\u2666\u2663\u2592\u25c0\u2694\u2717\u00b7\u2501\u2503\u2500"
+
+
+def needs_ascii(encoding: str | None) -> bool:
+    """Whether an output in ``encoding`` cannot print the suit symbols (and the
+    table's other signs), so that cards must be written ``Ts``.
+
+    >>> needs_ascii("UTF-8"), needs_ascii("ascii"), needs_ascii("latin-1"), needs_ascii(None)
+    (False, True, True, True)
+    """
+    if not encoding:
+        return True
+    try:
+        SYMBOLS.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
+
+
+def _replace_unprintable(stream: object) -> None:
+    """Let ``stream`` print a character its encoding lacks as ``?`` (rich's own
+    marks, a name typed in another script) instead of raising."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")

@@ -12,8 +12,8 @@ fought and showdowns add what each hand was.
 ...                  names=["Ann", "Bob"])
 >>> for line in event_lines(hand.events_for(0), hand.names, 0):
 ...     print(line.text)
-Antes: Ann 5, Bob 5.
-Banners: Ann ...
+Antes: you 5, Bob 5.
+Banners: you ...
 Your palace: ...
 """
 
@@ -45,7 +45,7 @@ from palace_poker.events import (
     SoldierBought,
     SoldiersDiscarded,
 )
-from palace_poker.narrate import cards_text, narrate
+from palace_poker.narrate import Speaker, card_text, cards_text, narrate
 from palace_poker.observation import Observation
 
 _BATTLE = (BattleStarted, BattleCalled, BattleRaised, ChipsReturned, PlayerOut, CardsCaptured)
@@ -65,13 +65,18 @@ def event_lines(
     names: Sequence[str],
     viewer: int,
     before: Observation | None = None,
+    *,
+    ascii: bool = False,
 ) -> list[Line]:
-    """Log lines for ``events`` as ``viewer`` sees them.
+    """Log lines for ``events`` as ``viewer`` sees them, addressed to them ("You
+    attack Ann", "Ann attacks you").
 
     ``before`` is the viewer's observation from before the action that produced
     the events; with it, a battle comparison the viewer was in and a showdown
     say what each hand was (the armies are followed through the events).
+    ``ascii`` writes cards as ``Ts`` instead of ``T♠``.
     """
+    speaker = Speaker(names, viewer)
     armies = [list(army) for army in before.soldiers] if before is not None else None
     lines: list[Line] = []
     i = 0
@@ -79,12 +84,12 @@ def event_lines(
         event = events[i]
         if isinstance(event, AntePosted):
             run = _run(events, i, (AntePosted,))
-            lines.append(Line(_antes(run, names), "deal"))
+            lines.append(Line(_antes(run, speaker), "deal"))
             i += len(run)
             continue
         if isinstance(event, (BannerDealt, BannerCardSetAside)):
             run = _run(events, i, (BannerDealt, BannerCardSetAside))
-            lines.append(Line(_banners(run, names), "deal"))
+            lines.append(Line(_banners(run, speaker, ascii), "deal"))
             i += len(run)
             continue
         i += 1
@@ -92,19 +97,19 @@ def event_lines(
             _follow(armies, event)
         if isinstance(event, PalaceDealt):
             if event.seat == viewer and event.cards:
-                lines.append(Line(f"Your palace: {cards_text(event.cards)}.", "deal"))
+                palace = cards_text(event.cards, ascii=ascii)
+                lines.append(Line(f"Your palace: {palace}.", "deal"))
             continue
-        text = narrate(event, names)
+        text = narrate(event, names, viewer=viewer, ascii=ascii)
         if text is None:
             continue
         if isinstance(event, BattleCompared) and not _called(events, i - 1):
-            a, b = event.seats
-            lines.append(
-                Line(f"Quiet round: {names[a]} and {names[b]}, the last two, battle.", "battle")
-            )
-        lines.append(Line(second_person(text, names[viewer]), _kind(event)))
+            a, b = event.seats if event.seats[1] != viewer else event.seats[::-1]
+            pair = f"{speaker.who(a, start=True)} and {speaker.who(b)}"
+            lines.append(Line(f"Quiet round: {pair}, the last two, battle.", "battle"))
+        lines.append(Line(text, _kind(event)))
         if before is not None and armies is not None:
-            lines.extend(_hands(event, names, before.banners, armies))
+            lines.extend(_hands(event, speaker, before.banners, armies, ascii=ascii))
     return lines
 
 
@@ -133,6 +138,9 @@ def second_person(text: str, name: str) -> str:
     ('You fold the battle.', 'You stay.')
     >>> second_person("Ann attacks You: entry 10.", "You")
     'Ann attacks You: entry 10.'
+
+    (Kept for callers of the old narration; :func:`event_lines` now narrates with
+    the viewer's seat.)
     """
     if name != "You" or not text.startswith("You "):
         return text
@@ -154,20 +162,25 @@ def _run(events: Sequence[Event], start: int, kinds: tuple[type, ...]) -> list[E
     return list(events[start:end])
 
 
-def _antes(run: Sequence[Event], names: Sequence[str]) -> str:
+def _antes(run: Sequence[Event], speaker: Speaker) -> str:
     parts = [
-        f"{names[e.seat]} {e.amount}" + (" (all-in)" if e.all_in else "")
+        f"{speaker.who(e.seat)} {e.amount}" + (" (all-in)" if e.all_in else "")
         for e in run
         if isinstance(e, AntePosted)
     ]
     return "Antes: " + ", ".join(parts) + "."
 
 
-def _banners(run: Sequence[Event], names: Sequence[str]) -> str:
-    flown = [f"{names[e.seat]} {e.card.pretty()}" for e in run if isinstance(e, BannerDealt)]
+def _banners(run: Sequence[Event], speaker: Speaker, ascii: bool) -> str:
+    flown = [
+        f"{speaker.who(e.seat)} {card_text(e.card, ascii=ascii)}"
+        for e in run
+        if isinstance(e, BannerDealt)
+    ]
     aside = [e.card for e in run if isinstance(e, BannerCardSetAside)]
     text = "Banners: " + ", ".join(flown) + "."
-    return text + (f" Set aside, then shuffled back: {cards_text(aside)}." if aside else "")
+    back = cards_text(aside, ascii=ascii)
+    return text + (f" Set aside, then shuffled back: {back}." if aside else "")
 
 
 def _kind(event: Event) -> str:
@@ -195,7 +208,12 @@ def _follow(armies: list[list[Card]], event: Event) -> None:
 
 
 def _hands(
-    event: Event, names: Sequence[str], banners: Sequence[Card], armies: list[list[Card]]
+    event: Event,
+    speaker: Speaker,
+    banners: Sequence[Card],
+    armies: list[list[Card]],
+    *,
+    ascii: bool = False,
 ) -> list[Line]:
     """What each shown hand was: in a battle without the opponent's banner suit
     (R-CMP-1), in a showdown with every card (R-END-4)."""
@@ -206,20 +224,21 @@ def _hands(
             suit = banners[other].suit
             cards = [c for c in (banners[seat], *palace, *armies[seat]) if c.suit != suit]
             value = describe(evaluate(cards))
-            lines.append(
-                Line(f"  {names[seat]}: {_ranked(cards)} (no {suit.symbol}): {value}", "result")
-            )
+            shown = f"{_ranked(cards, ascii)} (no {suit.name.lower() if ascii else suit.symbol})"
+            who = speaker.who(seat, start=True)
+            lines.append(Line(f"  {who}: {shown}: {value}", "result"))
         return lines
     if isinstance(event, ShowdownRevealed):
         lines = []
         for seat, palace in event.palaces:
             cards = [banners[seat], *palace, *armies[seat]]
             value = describe(evaluate(cards))
-            lines.append(Line(f"  {names[seat]}: {_ranked(cards)}: {value}", "result"))
+            who = speaker.who(seat, start=True)
+            lines.append(Line(f"  {who}: {_ranked(cards, ascii)}: {value}", "result"))
         return lines
     return []
 
 
-def _ranked(cards: Sequence[Card]) -> str:
+def _ranked(cards: Sequence[Card], ascii: bool = False) -> str:
     """Cards from the highest rank down."""
-    return cards_text(sorted(cards, key=lambda c: (-c.rank, c.suit)))
+    return cards_text(sorted(cards, key=lambda c: (-c.rank, c.suit)), ascii=ascii)

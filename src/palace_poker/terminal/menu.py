@@ -7,7 +7,14 @@ does and costs; :func:`parse_command` turns a line the player typed into an
 :meth:`Action.parse <palace_poker.Action.parse>`) or a :class:`Meta` command.
 It raises :class:`~palace_poker.errors.ParseError` for input it cannot read;
 whether the action is legal is the hand's to say, and :func:`explain` turns
-either refusal into a message with a hint.
+either refusal into a message with a hint, in the player's words: players by
+name (the viewer as "you"), never a seat number of the engine's, and a rule
+named only when a rule of the game (``R-...``) is broken: a mistyped amount
+breaks no rule.
+
+In no-limit an amount may be typed as a number or as a word (:data:`AMOUNT_WORDS`):
+``min`` (the smallest raise allowed), ``pot`` (the pot's size, once the call is
+paid, kept within the allowed range) or ``all-in`` (the largest raise you can pay).
 
 >>> from palace_poker import Hand, Rules, SeededShuffle
 >>> hand = Hand.deal(Rules.of(10), [200, 200, 200], dealer=2, shuffle=SeededShuffle(1))
@@ -24,6 +31,7 @@ Meta(name='help')
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -50,6 +58,35 @@ META_WORDS = {
     "menu": "menu",
     "m": "menu",
     "options": "menu",
+    "rules": "rules",
+    "r": "rules",
+}
+
+#: Amount words, for no-limit raises: what each means is in :func:`resolve_amount`.
+AMOUNT_WORDS = ("min", "pot", "all-in")
+_AMOUNT_ALIASES = {
+    "min": "min",
+    "minimum": "min",
+    "pot": "pot",
+    "all-in": "all-in",
+    "allin": "all-in",
+    "all": "all-in",
+    "max": "all-in",
+}
+
+_WORDS = "min, pot, all-in"
+
+#: A line of explanation for each kind of choice, shown the first time it is offered.
+NOTES = {
+    "buy": "the soldier counts in your hand (R-BUY-3)",
+    "bet": "a battle: its loser is out (R-BET-1)",
+    "discard": "free; they go face down (R-DISC-1)",
+    "stay": "a quiet round ends in a showdown (R-END-4)",
+    "fold": "out; your chips stay in the pot (R-FOLD-1)",
+    "fold-battle": "out; they capture your cards (R-BET-7)",
+    "call": "hands compared; the loser is out (R-BET-8)",
+    "raise": "they must fold, call or raise (R-BET-5)",
+    "trim": "keep at most 5 soldiers (R-BUY-3, R-CAPT-1)",
 }
 
 _VERBS = {verb.value: verb for verb in Verb}
@@ -119,25 +156,56 @@ def opponent(obs: Observation) -> int | None:
 # ------------------------------------------------------------------ the menu
 
 
-def menu(obs: Observation, names: Sequence[str] | None = None) -> list[Entry]:
-    """The viewer's legal choices, numbered from 1 (empty when no decision is due)."""
+def menu(
+    obs: Observation, names: Sequence[str] | None = None, *, ascii: bool = False
+) -> list[Entry]:
+    """The viewer's legal choices, numbered from 1 (empty when no decision is due).
+
+    With ``ascii`` cards are written ``Ts`` instead of ``T♠``.
+    """
     names = names if names is not None else obs.names
-    return [_entry(i, option, obs, names) for i, option in enumerate(obs.options, start=1)]
+    return [_entry(i, option, obs, names, ascii) for i, option in enumerate(obs.options, start=1)]
 
 
-def _entry(number: int, option: Option, obs: Observation, names: Sequence[str]) -> Entry:
+def note_kind(entry: Entry, obs: Observation) -> str:
+    """The key of :data:`NOTES` that explains ``entry``."""
+    verb = entry.option.verb
+    if verb is Verb.FOLD and opponent(obs) is not None:
+        return "fold-battle"
+    return verb.value
+
+
+def first_notes(entries: Sequence[Entry], obs: Observation, explained: set[str]) -> dict[int, str]:
+    """Explanations for the entries whose kind is not in ``explained`` yet (which
+    gains them): a line beside each choice the first time it is offered."""
+    notes: dict[int, str] = {}
+    for entry in entries:
+        kind = note_kind(entry, obs)
+        if kind in NOTES and kind not in explained:
+            explained.add(kind)
+            notes[entry.number] = NOTES[kind]
+    return notes
+
+
+def _cards(cards: Sequence[Card], ascii: bool) -> str:
+    return " ".join(str(c) if ascii else c.pretty() for c in cards)
+
+
+def _entry(
+    number: int, option: Option, obs: Observation, names: Sequence[str], ascii: bool = False
+) -> Entry:
     verb, cost = option.verb, option.cost
     if verb is Verb.BUY:
         return Entry(number, option, "buy", "draw a soldier, face up", str(cost))
     if verb is Verb.BET:
-        return _bet_entry(number, option, obs, names)
+        return _bet_entry(number, option, obs, names, ascii)
     if verb is Verb.DISCARD:
-        what = "discard soldiers face down: " + " ".join(c.pretty() for c in option.cards)
+        what = "discard soldiers face down: " + _cards(option.cards, ascii)
         return Entry(number, option, "discard CARD...", what, "free")
     if verb is Verb.STAY:
         return Entry(number, option, "stay", "do nothing this turn", "free")
     if verb is Verb.TRIM:
-        cards = " ".join(c.pretty() for c in option.cards)
+        cards = _cards(option.cards, ascii)
         if option.min_cards:
             what = f"discard at least {option.min_cards} of {cards} (keep at most 5)"
         else:
@@ -146,12 +214,14 @@ def _entry(number: int, option: Option, obs: Observation, names: Sequence[str]) 
     return _battle_entry(number, option, obs, names)
 
 
-def _bet_entry(number: int, option: Option, obs: Observation, names: Sequence[str]) -> Entry:
+def _bet_entry(
+    number: int, option: Option, obs: Observation, names: Sequence[str], ascii: bool = False
+) -> Entry:
     target, cost = option.target, option.cost
     assert target is not None
-    who = f"{names[target]} ({obs.banners[target].pretty()})"
+    who = f"{names[target]} ({_cards([obs.banners[target]], ascii)})"
     if option.chooses_amount:
-        what = f"attack {who} and raise AMOUNT, {option.min_amount}..{option.max_amount}"
+        what = f"attack {who}, raise {option.min_amount}..{option.max_amount} (or {_WORDS})"
         return Entry(number, option, f"bet {target} AMOUNT", what, f"{cost} + AMOUNT")
     what = f"attack {who}: you hold {hand_text(obs, target)} against them"
     price = f"{cost} (all-in)" if cost < entry_cost(obs, _seat(obs)) else f"{cost} (entry)"
@@ -166,7 +236,7 @@ def _battle_entry(number: int, option: Option, obs: Observation, names: Sequence
         if other is None:
             what = "leave the hand; nobody captures your cards"
         else:
-            what = f"give up the battle: {names[other]} captures your banner and soldiers"
+            what = f"give up: {names[other]} captures your banner, soldiers"
         return Entry(number, option, "fold", what, "free")
     assert other is not None
     due = call_due(obs)
@@ -174,7 +244,7 @@ def _battle_entry(number: int, option: Option, obs: Observation, names: Sequence
         what = f"compare hands: you hold {hand_text(obs, other)} against {names[other]}"
         return Entry(number, option, "call", what, f"{cost} (all-in)" if cost < due else str(cost))
     if option.chooses_amount:
-        what = f"call {due} and raise AMOUNT, {option.min_amount}..{option.max_amount}"
+        what = f"call {due}, raise {option.min_amount}..{option.max_amount} (or {_WORDS})"
         return Entry(number, option, "raise AMOUNT", what, f"{cost} + AMOUNT")
     return Entry(number, option, "raise", f"call {due} and raise {cost - due}", str(cost))
 
@@ -229,6 +299,10 @@ def parse_command(text: str, obs: Observation, names: Sequence[str] | None = Non
         args = [str(max(obs.rules.big_bet, last))]
     if verb is Verb.BET:
         args = [_target(args[0] if args else None, obs, names), *args[1:]]
+        if len(args) == 2:
+            args[1] = _amount(args[1], _amount_option(obs, Verb.BET, args[0]), obs)
+    elif verb is Verb.RAISE and len(args) == 1:
+        args = [_amount(args[0], _amount_option(obs, Verb.RAISE, None), obs)]
     elif verb in (Verb.DISCARD, Verb.TRIM):
         args = [normalize_card(word) for word in args]
     return _parse(_seat(obs), [verb.value, *args])
@@ -254,14 +328,14 @@ def _from_menu(word: str, args: list[str], obs: Observation, names: Sequence[str
                 f"{option.max_amount}: type '{number} AMOUNT', e.g. '{number} {option.min_amount}'",
                 rule=_RULE,
             )
-        words.append(args[0])
+        words.append(_amount(args[0], option, obs))
     elif option.verb in (Verb.DISCARD, Verb.TRIM):
         if option.verb is Verb.DISCARD and not args:
             example = option.cards[0] if option.cards else "7c"
             raise ParseError(
                 "malformed_action",
                 f"choice {number} needs the soldiers to discard: e.g. '{number} {example}'",
-                rule="R-DISC-1",
+                rule=_RULE,
             )
         words += [normalize_card(a) for a in args]
     elif args:
@@ -271,6 +345,75 @@ def _from_menu(word: str, args: list[str], obs: Observation, names: Sequence[str
             rule=_RULE,
         )
     return _parse(_seat(obs), words)
+
+
+def _amount_option(obs: Observation, verb: Verb, target: str | None) -> Option | None:
+    """The option that chooses an amount for ``verb`` (at ``target``), if any."""
+    for option in obs.options:
+        wanted = target is None or str(option.target) == target
+        if option.verb is verb and option.chooses_amount and wanted:
+            return option
+    return None
+
+
+def resolve_amount(word: str, option: Option, obs: Observation) -> int | None:
+    """The raise an amount word stands for, or None if ``word`` is not one.
+
+    ``min`` is the smallest raise allowed; ``all-in`` the largest the player can
+    pay (their whole stack); ``pot`` the pot once the call is paid, kept between
+    the two.
+
+    >>> from palace_poker import Hand, Rules, SeededShuffle
+    >>> hand = Hand.deal(Rules.of(10, betting="no-limit"), [200, 200], dealer=1,
+    ...                  shuffle=SeededShuffle(1))
+    >>> obs = hand.observe(0)
+    >>> bet = next(o for o in obs.options if o.chooses_amount)
+    >>> resolve_amount("min", bet, obs), resolve_amount("all-in", bet, obs)
+    (20, 185)
+    """
+    kind = _AMOUNT_ALIASES.get(word.lower())
+    if kind is None or option.min_amount is None or option.max_amount is None:
+        return None
+    if kind == "min":
+        return option.min_amount
+    if kind == "all-in":
+        return option.max_amount
+    due = option.cost if option.verb is Verb.BET else call_due(obs)
+    return max(option.min_amount, min(obs.pot + due, option.max_amount))
+
+
+def _amount(word: str, option: Option | None, obs: Observation) -> str:
+    """A typed amount in strict form: digits, or an amount word made a number.
+
+    Refused with a message of what to type: a mistyped amount breaks no rule of
+    the game, so none is named.
+    """
+    if word.lower() in _AMOUNT_ALIASES:
+        if option is None:
+            if not obs.rules.no_limit:
+                raise ParseError(
+                    "amount_not_allowed",
+                    f"{word!r}: in limit betting the amounts are fixed",
+                    rule=_RULE,
+                    details={"input": word},
+                )
+            raise ParseError(
+                "amount_not_allowed",
+                f"{word!r}: no raise with an amount of your choice is open to you now",
+                rule=_RULE,
+                details={"input": word},
+            )
+        amount = resolve_amount(word, option, obs)
+        assert amount is not None
+        return str(amount)
+    if word.isascii() and word.isdigit() and int(word) > 0:
+        return str(int(word))
+    raise ParseError(
+        "invalid_amount",
+        f"{word!r} is not an amount: type a whole number of chips, or min, pot or all-in",
+        rule=_RULE,
+        details={"input": word},
+    )
 
 
 def _target(word: str | None, obs: Observation, names: Sequence[str]) -> str:
@@ -285,7 +428,7 @@ def _target(word: str | None, obs: Observation, names: Sequence[str]) -> str:
         raise ParseError(
             "malformed_action",
             "bet needs a target: 'bet SEAT' or 'bet NAME'",
-            rule="R-BET-1",
+            rule=_RULE,
         )
     if word.isascii() and word.isdigit():
         return word
@@ -300,7 +443,7 @@ def _target(word: str | None, obs: Observation, names: Sequence[str]) -> str:
         "invalid_seat",
         f"no single player called {word!r} to attack"
         + (" (several names start so)" if found else ""),
-        rule="R-BET-1",
+        rule=_RULE,
         details={"input": word},
     )
 
@@ -330,13 +473,63 @@ def _unprefix(message: str, seat: int) -> str:
     return message[len(prefix) :] if message.startswith(prefix) else message
 
 
+_SEAT = re.compile(r"\bseat (\d+)('s)?(?: (has|is|flies|cannot|must|can))?\b")
+_YOU_VERBS = {"has": "have", "is": "are", "flies": "fly"}
+
+
+def players_words(message: str, obs: Observation, names: Sequence[str] | None = None) -> str:
+    """An engine message with each ``seat N`` replaced by the player's name, and
+    the viewer's seat by "you" in grammar ("seat 0 has 30" reads "you have 30").
+
+    >>> from palace_poker import Hand, Rules, SeededShuffle
+    >>> obs = Hand.deal(Rules.of(10), [200, 200], dealer=1, shuffle=SeededShuffle(1)).observe(0)
+    >>> players_words("costs 50 and seat 0 has 30; seat 1 is all-in", obs, ("Zoe", "Bob"))
+    'costs 50 and you have 30; Bob is all-in'
+    """
+    names = names if names is not None else obs.names
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        owned, verb = match.group(2), match.group(3)
+        if not 0 <= seat < len(names):
+            return match.group(0)
+        if seat == obs.viewer:
+            who = "your" if owned else "you"
+            verb = _YOU_VERBS.get(verb, verb) if verb else None
+        else:
+            who = names[seat] + (owned or "")
+        return f"{who} {verb}" if verb else who
+
+    return _SEAT.sub(name, message)
+
+
 def explain(err: PalaceError, obs: Observation, names: Sequence[str] | None = None) -> str:
-    """A refusal as the player reads it: the message, the rule, and a hint."""
+    """A refusal as the player reads it: the message in the player's words, the
+    game rule it breaks (only a rule of the game, ``R-...``: a format's name is
+    no rule to a player), and a hint of what to do."""
     names = names if names is not None else obs.names
     message = _unprefix(err.message, obs.viewer) if obs.viewer is not None else err.message
-    text = message + (f" (rule {err.rule})" if err.rule else "")
+    message = players_words(_strict_words(message), obs, names)
+    rule = err.rule if err.rule and err.rule.startswith("R-") else None
+    text = message + (f" (rule {rule})" if rule else "")
     hint = _hint(err.code, obs, names)
     return f"{text}\n{hint}" if hint else text
+
+
+_PLAIN = {
+    "expected '<seat> <verb> [args...]' with single spaces": "type a command, or 'help'",
+    "on a turn the verbs are buy, discard, bet, stay and fold": (
+        "on your turn you may buy, discard, bet, stay or fold"
+    ),
+    "in a battle the verbs are fold, call and raise": "in a battle you may fold, call or raise",
+}
+
+
+def _strict_words(message: str) -> str:
+    """The engine's format words made plain (what a player types has no seat)."""
+    for strict, plain in _PLAIN.items():
+        message = message.replace(strict, plain)
+    return message
 
 
 def _hint(code: str, obs: Observation, names: Sequence[str]) -> str:
@@ -350,6 +543,8 @@ def _hint(code: str, obs: Observation, names: Sequence[str]) -> str:
             and e.option.target is not None
         ]
         return "You can attack: " + ", ".join(targets) if targets else "You can attack nobody now."
+    if code == "invalid_amount":
+        return "An amount is a whole number of chips, or min, pot or all-in."
     if code in ("card_not_held", "invalid_card", "duplicate_card", "too_many_soldiers"):
         army = obs.soldiers[_seat(obs)]
         mine = " ".join(c.pretty() for c in army) if army else "none"
@@ -361,7 +556,7 @@ def _hint(code: str, obs: Observation, names: Sequence[str]) -> str:
             if e.option.chooses_amount
         ]
         if ranges:
-            return "Amounts you may choose: " + "; ".join(ranges) + "."
+            return "Amounts you may choose: " + "; ".join(ranges) + " (or min, pot, all-in)."
         if obs.rules.betting == "limit":
             return "In limit betting the amounts are fixed: type 'raise' or 'bet SEAT' alone."
     if entries:

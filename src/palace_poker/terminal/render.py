@@ -3,6 +3,14 @@
 Every function takes the human's :class:`~palace_poker.Observation` (or lines
 made from their redacted events), never a hand: what cannot be in the view
 cannot be drawn. Cards carry their suit symbols; hearts and diamonds are red.
+With ``ascii=True`` (``play --ascii``, or an output that cannot encode the
+suit symbols, see :func:`needs_ascii`) everything drawn is plain ASCII: cards
+are ``Ts`` and ``9h``, the boxes are drawn with ``-`` and ``|``.
+
+The table is sized for a standard 80 x 24 terminal: at 4 players it fits in 80
+columns without wrapping; with more players or long names rich narrows the
+columns that may wrap (soldiers, palace) instead of letting the terminal wrap
+the lines.
 
 >>> from io import StringIO
 >>> from rich.console import Console
@@ -15,16 +23,21 @@ cannot be drawn. Cards carry their suit symbols; hearts and diamonds are red.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from palace_poker.cards import Card, Suit
+from palace_poker.narrate import Speaker, plural
 from palace_poker.observation import Observation
+from palace_poker.terminal.command import needs_ascii
 from palace_poker.terminal.log import Line
 from palace_poker.terminal.menu import Entry, call_due, hand_text, opponent
+
+__all__ = ["needs_ascii"]  # re-exported: the test of an output's encoding
 
 SUIT_STYLES = {
     Suit.CLUBS: "bold",
@@ -34,76 +47,109 @@ SUIT_STYLES = {
 }
 _SYMBOL_STYLES = {suit.symbol: style for suit, style in SUIT_STYLES.items()}
 _CARD = re.compile(r"(?<![\w])(?:[2-9TJQKA])([♣♦♥♠])")
+_ASCII_CARD = re.compile(r"(?<![\w'])[2-9TJQKA]([cdhs])(?![\w'])")
+_LETTER_STYLES = {str(suit): style for suit, style in SUIT_STYLES.items()}
 _KIND_STYLES = {"deal": "dim", "move": "", "battle": "yellow", "result": "bold", "end": "green"}
 HIDDEN = "▒▒ ▒▒ ▒▒"
+HIDDEN_ASCII = "## ## ##"
+#: The table's box in ASCII: a rule of ``-`` under the header, no vertical lines
+#: (as :data:`rich.box.SIMPLE_HEAD`), so that it is as narrow as the other.
+ASCII_HEAD = box.Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
 
 
-def card_text(card: Card) -> Text:
-    """One card with its suit symbol, styled by suit."""
-    return Text(card.pretty(), style=SUIT_STYLES[card.suit])
+def dot(ascii: bool = False) -> str:
+    """The separator of a line's parts: `` · `` (`` - `` in ASCII)."""
+    return " - " if ascii else " · "
 
 
-def cards_text(cards: Sequence[Card], empty: str = "-") -> Text:
+def card_text(card: Card, *, ascii: bool = False) -> Text:
+    """One card with its suit symbol (its suit letter with ``ascii``), styled by suit."""
+    return Text(str(card) if ascii else card.pretty(), style=SUIT_STYLES[card.suit])
+
+
+def cards_text(cards: Sequence[Card], empty: str = "-", *, ascii: bool = False) -> Text:
     """Cards separated by spaces, or ``empty``."""
     if not cards:
         return Text(empty, style="dim")
-    return Text(" ").join(card_text(card) for card in cards)
+    return Text(" ").join(card_text(card, ascii=ascii) for card in cards)
 
 
-def colorize(text: str, style: str = "", you: str | None = None) -> Text:
+def colorize(text: str, style: str = "", you: str | None = None, *, ascii: bool = False) -> Text:
     """Plain text (a narrated line) with its cards coloured and the human's name
-    highlighted."""
+    (or "you", in any case) highlighted; with ``ascii`` the cards are ``Ts``."""
     result = Text(text, style=style)
     for match in _CARD.finditer(text):
         result.stylize(_SYMBOL_STYLES[match.group(1)], match.start(), match.end())
+    if ascii:
+        for match in _ASCII_CARD.finditer(text):
+            result.stylize(_LETTER_STYLES[match.group(1)], match.start(), match.end())
     if you:
-        result.highlight_regex(rf"\b{re.escape(you)}\b", "bold cyan")
+        result.highlight_regex(rf"(?i)\b{re.escape(you)}\b", "bold cyan")
     return result
 
 
-def log_line(line: Line, you: str | None = None) -> Text:
+def log_line(line: Line, you: str | None = None, *, ascii: bool = False) -> Text:
     """A log line in its kind's style."""
-    return colorize(line.text, _KIND_STYLES.get(line.kind, ""), you)
+    return colorize(line.text, _KIND_STYLES.get(line.kind, ""), you, ascii=ascii)
 
 
-def table(obs: Observation, *, number: int, labels: Sequence[str]) -> RenderableType:
+def table(
+    obs: Observation, *, number: int, labels: Sequence[str], ascii: bool = False
+) -> RenderableType:
     """The table as the viewer sees it: one row a player, the pot and the piles,
     the viewer's hand and the battle in progress.
 
-    ``labels`` notes each seat (``you``, the bots' kinds).
+    ``labels`` notes each seat (``you``, the bots' kinds). The grid has no
+    vertical rules and one space between columns, so that 4 players fit in 80
+    columns (the widest row: a dealer's name with the bot's kind, five soldiers,
+    a palace marked ``seen``).
     """
     me = obs.viewer
     rules = obs.rules
+    sep = dot(ascii)
     title = (
-        f"Hand {number} · {rules.betting} · small bet {rules.small_bet} · "
-        f"big bet {rules.big_bet} · ante {rules.ante}"
+        f"Hand {number}{sep}{rules.betting}{sep}small bet {rules.small_bet}{sep}"
+        f"big bet {rules.big_bet}{sep}ante {rules.ante}"
     )
-    grid = Table(title=title, title_style="bold", expand=False, pad_edge=True)
-    grid.add_column("#", justify="right")
-    grid.add_column("Player", no_wrap=True)
-    grid.add_column("Stack", justify="right")
-    grid.add_column("In pot", justify="right")
-    grid.add_column("Banner")
+    grid = Table(
+        title=title,
+        title_style="bold",
+        title_justify="left",
+        expand=False,
+        box=ASCII_HEAD if ascii else box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        padding=(0, 1),
+        collapse_padding=True,
+        safe_box=True,
+    )
+    grid.add_column("#", justify="right", no_wrap=True)
+    grid.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=18)
+    grid.add_column("Stack", justify="right", no_wrap=True)
+    grid.add_column("In pot", justify="right", no_wrap=True)
+    grid.add_column("Banner", no_wrap=True)
     grid.add_column("Soldiers")
     grid.add_column("Palace")
-    grid.add_column("")
+    grid.add_column("", no_wrap=True)
     for seat in range(len(obs.names)):
-        grid.add_row(*_row(obs, seat, labels), style=None if obs.in_hand[seat] else "dim")
+        grid.add_row(*_row(obs, seat, labels, ascii), style=None if obs.in_hand[seat] else "dim")
     parts: list[RenderableType] = [grid]
     piles = Text.assemble(
         ("Pot ", "bold"),
         (str(obs.pot), "bold green"),
-        f" · stock {obs.stock_size} · discard pile {obs.discard_size}",
+        f"{sep}stock {obs.stock_size}{sep}discard pile {obs.discard_size}",
     )
     parts.append(piles)
     if me is not None and obs.in_hand[me]:
         parts.append(Text.assemble(("Your hand: ", "bold"), hand_text(obs)))
     if obs.battle is not None:
-        parts.append(battle_text(obs))
+        parts.append(battle_text(obs, ascii=ascii))
     return Group(*parts)
 
 
-def _row(obs: Observation, seat: int, labels: Sequence[str]) -> list[RenderableType]:
+def _row(
+    obs: Observation, seat: int, labels: Sequence[str], ascii: bool = False
+) -> list[RenderableType]:
     me = obs.viewer
     name = Text(obs.names[seat], style="bold cyan" if seat == me else "bold")
     if seat == obs.dealer:
@@ -111,31 +157,33 @@ def _row(obs: Observation, seat: int, labels: Sequence[str]) -> list[RenderableT
     if labels[seat]:
         name.append(f" {labels[seat]}", style="dim")
     if seat == me:
-        palace = cards_text(obs.palace)
+        palace = cards_text(obs.palace, ascii=ascii)
     elif seat in obs.known_palaces:
-        palace = cards_text(obs.known_palaces[seat])
+        palace = cards_text(obs.known_palaces[seat], ascii=ascii)
         palace.append(" seen", style="dim italic")
     else:
-        palace = Text(HIDDEN if obs.in_hand[seat] else "", style="dim")
+        hidden = HIDDEN_ASCII if ascii else HIDDEN
+        palace = Text(hidden if obs.in_hand[seat] else "", style="dim")
+    banner = obs.banners[seat]
     return [
         str(seat),
         name,
         str(obs.stacks[seat]),
         str(obs.contributions[seat]),
-        card_text(obs.banners[seat])
+        card_text(banner, ascii=ascii)
         if obs.in_hand[seat]
-        else Text(f"({obs.banners[seat].pretty()})"),
-        cards_text(obs.soldiers[seat], ""),
+        else Text(f"({str(banner) if ascii else banner.pretty()})"),
+        cards_text(obs.soldiers[seat], "", ascii=ascii),
         palace,
-        _status(obs, seat),
+        _status(obs, seat, ascii),
     ]
 
 
-def _status(obs: Observation, seat: int) -> Text:
+def _status(obs: Observation, seat: int, ascii: bool = False) -> Text:
     if not obs.in_hand[seat]:
         return Text("out", style="dim")
     if obs.to_act == seat:
-        return Text("◀ to act", style="bold yellow")
+        return Text("< to act" if ascii else "◀ to act", style="bold yellow")
     if obs.stacks[seat] == 0:
         return Text("all-in", style="red")
     if obs.quiet[seat]:
@@ -143,34 +191,44 @@ def _status(obs: Observation, seat: int) -> Text:
     return Text("")
 
 
-def battle_text(obs: Observation) -> Text:
-    """Who attacks whom, the raises so far, and the viewer's price to call."""
+def battle_text(obs: Observation, *, ascii: bool = False) -> Text:
+    """Who attacks whom, the raises so far, and the viewer's price to call; the
+    viewer is "you" ("Ann attacks you")."""
     battle = obs.battle
     assert battle is not None
-    names = obs.names
+    speaker = Speaker(obs.names, obs.viewer)
     a, d = battle.attacker, battle.defender
+    sep = dot(ascii)
     text = Text.assemble(
-        ("⚔ Battle: ", "bold yellow"),
-        (names[a], "bold"),
+        ("Battle: " if ascii else "⚔ Battle: ", "bold yellow"),
+        (speaker.who(a, start=True), "bold"),
         " (",
-        card_text(obs.banners[a]),
-        ") attacks ",
-        (names[d], "bold"),
+        card_text(obs.banners[a], ascii=ascii),
+        ") attack " if a == obs.viewer else ") attacks ",
+        (speaker.who(d), "bold"),
         " (",
-        card_text(obs.banners[d]),
-        f") · raises {battle.raises}",
+        card_text(obs.banners[d], ascii=ascii),
+        f"){sep}{plural(battle.raises, 'raise')}",
     )
     if battle.raises:
-        text.append(f" (raised: {names[a]} {battle.raised[0]}, {names[d]} {battle.raised[1]})")
+        raised = f"{speaker.who(a)} {battle.raised[0]}, {speaker.who(d)} {battle.raised[1]}"
+        text.append(f" (raised: {raised})")
     me = obs.viewer
     if me is not None and opponent(obs) is not None and obs.options:
-        text.append(" · to call you pay ")
+        text.append(f"{sep}to call you pay ")
         text.append(str(min(call_due(obs), obs.stacks[me])), style="bold")
     return text
 
 
-def menu_table(entries: Sequence[Entry], title: str) -> Table:
-    """The numbered legal choices: what to type, what it does, what it costs."""
+def menu_table(
+    entries: Sequence[Entry], title: str, *, notes: Mapping[int, str] | None = None
+) -> Table:
+    """The numbered legal choices: what to type, what it does, what it costs.
+
+    ``notes`` maps an entry's number to a line of explanation printed under it
+    (the session gives one the first time each kind of choice is offered).
+    """
+    notes = notes or {}
     grid = Table(
         title=title,
         title_justify="left",
@@ -185,7 +243,9 @@ def menu_table(entries: Sequence[Entry], title: str) -> Table:
     grid.add_column(justify="right")
     for entry in entries:
         cost = Text("free", style="dim") if entry.cost == "free" else Text(entry.cost)
-        grid.add_row(f"{entry.number}", entry.command, colorize(entry.what), cost)
+        grid.add_row(f"{entry.number}", entry.command, colorize(entry.what, ascii=True), cost)
+        if entry.number in notes:
+            grid.add_row("", "", Text(notes[entry.number], style="dim italic"), "")
     return grid
 
 
@@ -201,11 +261,13 @@ Type a menu number, or a command (no seat number needed):
   raise [AMOUNT]    in a battle: raise (no-limit: AMOUNT from the menu's range)
   trim [CARD...]    after a buy or a capture: discard soldiers; Enter keeps all
   2, 3 40, 4 7c     a menu choice, with its amount or its cards
+Amounts (no-limit): a number, or min, pot, all-in.
 Cards: 7c Td Kh As (kd, 10d and K♦ work too).
   table  the table again   menu  your choices   log  this hand so far
-  help   this help         quit  leave the table (Ctrl-D, Ctrl-C work too)"""
+  rules  the rules         help  this help
+  quit   leave the table (Ctrl-D, Ctrl-C work too)"""
 
 
-def help_text() -> Text:
+def help_text(*, ascii: bool = False) -> Text:
     """The commands, for ``help``."""
-    return colorize(HELP)
+    return colorize(HELP.replace("K♦", "Kd") if ascii else HELP)

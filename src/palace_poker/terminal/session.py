@@ -7,8 +7,14 @@ redacted events, so no hidden card of another player is ever printed). Input,
 output and the clock are injectable: tests pass a scripted ``read`` and a
 recording console.
 
-A refused command prints the error's message, its rule and a hint, then asks
-again. ``quit``, end of input (Ctrl-D) and Ctrl-C leave cleanly; finished hands
+Everything printed names players, the human as "you" ("Ann attacks you"); with
+``Settings.ascii`` it is plain ASCII (cards ``Ts``), for a terminal that cannot
+print the suit symbols. The first time each kind of choice is offered, the
+menu adds a line explaining it; ``rules`` prints the rules' summary.
+
+A refused command prints the error's message, the game rule it breaks (if it
+breaks one) and a hint, then asks again. ``quit`` and end of input (Ctrl-D)
+leave cleanly with exit code 0, Ctrl-C with 130 (128 + SIGINT); finished hands
 are saved as ``palace-hand/1`` JSONL after each hand and on leaving: the file is
 checked before the first hand (:func:`palace_poker.outputs.check_output`), then
 rewritten whole through a temporary file, or with ``--append`` added to.
@@ -33,13 +39,26 @@ from palace_poker.config import Rules
 from palace_poker.errors import ConfigError, PalaceError
 from palace_poker.game import Game
 from palace_poker.hand import Hand
+from palace_poker.narrate import plural
 from palace_poker.observation import Observation
 from palace_poker.outputs import Mode, OutputError, check_output, write_text
 from palace_poker.record import dumps
 from palace_poker.shuffle import SecureShuffle, SeededShuffle, ShuffleSource
 from palace_poker.terminal import render
 from palace_poker.terminal.log import Line, event_lines
-from palace_poker.terminal.menu import Meta, explain, menu, parse_command
+from palace_poker.terminal.menu import (
+    Meta,
+    explain,
+    first_notes,
+    menu,
+    parse_command,
+    players_words,
+)
+
+#: Exit code on Ctrl-C: 128 + SIGINT, as shells report it (and as ``arena`` does).
+EXIT_INTERRUPTED = 130
+#: How the log addresses the human (highlighted in it).
+YOU_WORD = "you"
 
 #: Names for the bots' seats.
 BOT_NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim")
@@ -62,6 +81,7 @@ class Settings:
     save_mode: Mode = "new"  # "replace" with --force, "append" with --append
     delay: float = 0.3
     auto_continue: bool = False
+    ascii: bool = False  # cards as Ts, no symbols: --ascii, or an output without them
 
 
 class _QuitError(Exception):
@@ -100,6 +120,9 @@ class Session:
         self.log: list[Line] = []
         self.saved = 0  # finished hands written to the save file
         self.save_mode: Mode = settings.save_mode
+        self.ascii = settings.ascii
+        self.explained: set[str] = set()  # the kinds of choice explained so far
+        self.interrupted = False
 
     # ------------------------------------------------------------------ game
 
@@ -129,15 +152,19 @@ class Session:
                     break
                 if self.game.over or not self._next_hand_wanted():
                     break
-        except (_QuitError, EOFError, KeyboardInterrupt):
+        except (_QuitError, EOFError, KeyboardInterrupt) as leaving:
             # Leaving: a second Ctrl-C must not cut the save short.
             _set_interrupt_handler(signal.SIG_IGN)
+            self.interrupted = isinstance(leaving, KeyboardInterrupt)
             self.console.print()
             self.console.print(Text("Leaving the table.", style="bold"))
             if self.game.hand is not None:
                 self.console.print(Text("The unfinished hand is not saved.", style="dim"))
         self._goodbye()
-        return 0 if self._save() else 1
+        saved = self._save()
+        if self.interrupted:
+            return EXIT_INTERRUPTED
+        return 0 if saved else 1
 
     def _play_hand(self) -> None:
         game = self.game
@@ -146,7 +173,11 @@ class Session:
         me = game.hand_seats.index(YOU)
         self.log = []
         self.console.print()
-        self.console.rule(Text(f"Hand {self.number} · {hand.names[hand.dealer]} deals"))
+        dealer = "You deal" if hand.dealer == me else f"{hand.names[hand.dealer]} deals"
+        self.console.rule(
+            Text(f"Hand {self.number}{render.dot(self.ascii)}{dealer}"),
+            characters="-" if self.ascii else "─",
+        )
         shown = self._show_events(hand, me, 0, None)
         while not hand.over:
             seat = hand.to_act
@@ -160,7 +191,9 @@ class Session:
         result = game.finish_hand()
         self._save(quiet=True)
         self.console.print(
-            render.table(hand.observe(me), number=self.number, labels=self._labels())
+            render.table(
+                hand.observe(me), number=self.number, labels=self._labels(), ascii=self.ascii
+            )
         )
         change = result.stacks[me] - hand.start_stacks[me]
         if change > 0:
@@ -182,16 +215,22 @@ class Session:
             hand.apply(bot.act(view))
         except PalaceError as err:  # a bot's bug must not end the game
             fallback = _fallback(view)
+            mine = hand.observe(self.game.hand_seats.index(YOU))
+            why = players_words(str(err), mine)
+            name = hand.names[seat]
             self.console.print(
-                Text(f"({bot.name} bot made an illegal move: {err}; it plays {fallback.verb})")
+                Text(
+                    f"({name}'s {bot.name} bot made an illegal move: {why}; it plays "
+                    f"{fallback.verb.value} instead)"
+                )
             )
             hand.apply(fallback)
 
     def _show_events(self, hand: Hand, me: int, start: int, before: Observation | None) -> int:
-        you = self.settings.name
-        for line in event_lines(hand.events_for(me, start), hand.names, me, before):
+        events = hand.events_for(me, start)
+        for line in event_lines(events, hand.names, me, before, ascii=self.ascii):
             self.log.append(line)
-            self.console.print(render.log_line(line, you))
+            self.console.print(render.log_line(line, YOU_WORD, ascii=self.ascii))
         return len(hand.events)
 
     # ------------------------------------------------------------- your move
@@ -222,7 +261,9 @@ class Session:
         if name == "quit":
             raise _QuitError
         if name == "help":
-            self.console.print(render.help_text())
+            self.console.print(render.help_text(ascii=self.ascii))
+        elif name == "rules":
+            self.console.print(Text(_rules_summary(ascii=self.ascii)))
         elif name == "table":
             self._show_table(view)
         elif name == "menu":
@@ -237,12 +278,15 @@ class Session:
 
     def _refuse(self, err: PalaceError, view: Observation) -> None:
         first, _, hint = explain(err, view).partition("\n")
-        self.console.print(render.colorize(f"✗ {first}", "bold red"))
+        mark = "x" if self.ascii else "✗"
+        self.console.print(render.colorize(f"{mark} {first}", "bold red"))
         if hint:
             self.console.print(render.colorize(f"  {hint}"))
 
     def _show_table(self, view: Observation) -> None:
-        self.console.print(render.table(view, number=self.number, labels=self._labels()))
+        self.console.print(
+            render.table(view, number=self.number, labels=self._labels(), ascii=self.ascii)
+        )
         self._show_menu(view)
 
     def _show_menu(self, view: Observation) -> None:
@@ -251,12 +295,14 @@ class Session:
             "battle": "Your answer in the battle:",
             "trim": "Trim your soldiers (keep at most 5):",
         }.get(view.phase, "Your choices:")
-        self.console.print(render.menu_table(menu(view), title))
+        entries = menu(view, ascii=self.ascii)
+        notes = first_notes(entries, view, self.explained)
+        self.console.print(render.menu_table(entries, title, notes=notes))
 
     def _show_log(self) -> None:
         self.console.print(Text(f"Hand {self.number} so far:", style="bold"))
         for line in self.log:
-            self.console.print(render.log_line(line, self.settings.name))
+            self.console.print(render.log_line(line, YOU_WORD, ascii=self.ascii))
 
     # ------------------------------------------------------------ the frame
 
@@ -279,18 +325,27 @@ class Session:
         draw = self.game.dealer_draw
         if draw is not None:
             rounds = " then ".join(
-                ", ".join(f"{self.game.names[seat]} {card.pretty()}" for seat, card in one)
+                ", ".join(
+                    f"{self.game.names[seat]} {str(card) if self.ascii else card.pretty()}"
+                    for seat, card in one
+                )
                 for one in draw.rounds
             )
             dealer = self.game.names[draw.dealer]
             self.console.print(render.colorize(f"Draw for the deal: {rounds}: {dealer} deals."))
-        self.console.print(Text("Type 'help' for the commands, 'quit' to leave.", style="dim"))
+        self.console.print(
+            Text(
+                "Type 'help' for the commands, 'rules' for the rules, 'quit' to leave.", style="dim"
+            )
+        )
 
     def _next_hand_wanted(self) -> bool:
         if self.settings.auto_continue:
             return True
         while True:
-            answer = self.read("Enter: next hand · q: quit > ").strip().lower()
+            answer = (
+                self.read(f"Enter: next hand{render.dot(self.ascii)}q: quit > ").strip().lower()
+            )
             if answer in ("", "y", "yes", "c", "next", "continue"):
                 return True
             if answer in ("q", "quit", "exit", "n", "no"):
@@ -302,7 +357,7 @@ class Session:
 
     def _goodbye(self) -> None:
         game = self.game
-        hands = f"{self.number} hand{'' if self.number == 1 else 's'}"
+        hands = plural(self.number, "hand")
         over = "Game over" if game.over or game.stacks[YOU] == 0 else "You leave"
         self.console.print(Text(f"{over} after {hands}.", style="bold"))
         order = sorted(range(len(game.names)), key=lambda s: -game.stacks[s])
@@ -333,7 +388,7 @@ class Session:
             return False
         self.saved = len(records)
         if not quiet:
-            count = f"{len(records)} finished hand{'' if len(records) == 1 else 's'}"
+            count = plural(len(records), "finished hand")
             done = "Added" if self.save_mode == "append" else "Saved"
             self.console.print(
                 Text(f"{done} {count} to {path} (check it: palace-poker replay {path}).")
@@ -342,6 +397,14 @@ class Session:
 
     def _console_read(self, prompt: str) -> str:
         return self.console.input(Text(prompt, style="bold"))
+
+
+def _rules_summary(*, ascii: bool) -> str:
+    """The rules' summary (:mod:`palace_poker.terminal.rules_text`, imported when
+    asked for)."""
+    from palace_poker.terminal import rules_text  # noqa: PLC0415
+
+    return rules_text.summary(ascii=ascii)
 
 
 def _set_interrupt_handler(handler: Any) -> Any:
@@ -371,8 +434,9 @@ def _bot_kinds(bots: Sequence[str], players: int) -> tuple[str, ...]:
     if len(bots) != seats:
         raise ConfigError(
             "invalid_players",
-            f"--bots names {len(bots)} bots for {seats} bot seat{'' if seats == 1 else 's'} "
-            f"({players} players); name one bot for all, or one a seat",
+            f"--bots names {plural(len(bots), 'bot')} for {plural(seats, 'bot seat')} "
+            f"({plural(players, 'player')}, you included); name one bot for all, "
+            "or one a bot seat",
         )
     return tuple(bots)
 

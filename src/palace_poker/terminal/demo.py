@@ -1,0 +1,390 @@
+"""The ``demo`` command's game of bots, told so a person can follow it.
+
+Every move is one or a few lines, paced by a pause between moves (none when the
+output is not a terminal). A battle closed by a call shows both hands and why one
+won: each side's cards without the opponent's banner suit (R-CMP-1), the hands,
+and on equal hands the count of each side's own banner suit (R-CMP-2). A quiet
+round's final comparison of the last two (R-END-3) is announced as such, a
+showdown (R-END-4) names each hand, all-ins are marked, and the game ends with a
+summary: chips, hands and battles won per player.
+
+The lines are built by pure functions (:func:`battle_lines`, :func:`showdown_lines`,
+:func:`summary_lines`); :func:`play` drives the game and prints.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from palace_poker.bots import Bot
+from palace_poker.cards import Card, Suit
+from palace_poker.evaluator import describe, evaluate
+from palace_poker.events import (
+    AntePosted,
+    BannerCardSetAside,
+    BannerDealt,
+    BattleCalled,
+    BattleCompared,
+    CardsCaptured,
+    Event,
+    Folded,
+    PalaceDealt,
+    ShowdownRevealed,
+    SoldierBought,
+    SoldiersDiscarded,
+)
+from palace_poker.game import Game
+from palace_poker.hand import Hand
+from palace_poker.narrate import cards_text, narrate
+from palace_poker.redaction import full_events
+
+#: Suit symbols and the letters a terminal without them is sent instead.
+_ASCII_SUITS = str.maketrans({s.symbol: str(s) for s in Suit})
+
+
+def to_ascii(text: str) -> str:
+    """``text`` with suit symbols as letters (``T♠`` → ``Ts``, the R-CARD-1 text form)."""
+    return text.translate(_ASCII_SUITS)
+
+
+def can_print_suits(out: TextIO) -> bool:
+    """Whether ``out``'s encoding can write the four suit symbols."""
+    encoding = getattr(out, "encoding", None) or "ascii"
+    try:
+        "".join(s.symbol for s in Suit).encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+@dataclass
+class Tally:
+    """What each player won over the game (by name)."""
+
+    hands: dict[str, int] = field(default_factory=dict)
+    battles: dict[str, int] = field(default_factory=dict)
+
+    def add(self, counts: dict[str, int], name: str) -> None:
+        counts[name] = counts.get(name, 0) + 1
+
+
+def _order(cards: Sequence[Card]) -> list[Card]:
+    """Cards in the order a hand compares them: most of a rank first, higher ranks
+    first; at most five (R-CARD-3)."""
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    return sorted(cards, key=lambda c: (-counts[c.rank], -c.rank, c.suit))[:5]
+
+
+def _ranks(cards: Sequence[Card]) -> str:
+    """The ranks of ``cards``, as ``K Q 8``."""
+    return " ".join(str(c)[0] for c in cards)
+
+
+def _own_suit(banner: Card, cards: Sequence[Card]) -> int:
+    """R-CMP-2: how many of ``cards`` are of the banner's suit."""
+    return sum(1 for c in cards if c.suit == banner.suit)
+
+
+def battle_lines(
+    event: BattleCompared,
+    names: Sequence[str],
+    banners: Sequence[Card],
+    armies: Sequence[Sequence[Card]],
+    *,
+    quiet_round: bool = False,
+) -> list[str]:
+    """Both hands of a battle comparison and why it was won.
+
+    Each side's usable cards are its banner, palace and soldiers without the
+    opponent's banner suit (R-CMP-1); the higher hand wins; equal hands go to the
+    side with more cards of its own banner suit (R-CMP-2); still equal is a tie
+    (R-CMP-3). ``quiet_round`` marks the comparison of the last two after a quiet
+    round (R-END-3), for which nothing is paid.
+    """
+    a, b = event.seats
+    lines = []
+    if quiet_round:
+        lines.append(
+            f"Quiet round with two left: {names[a]} and {names[b]} are compared "
+            "as in a battle (R-END-3)."
+        )
+    if not event.palaces:
+        return lines
+    values: dict[int, int] = {}
+    owns: dict[int, int] = {}
+    order: dict[int, list[Card]] = {}
+    for seat, other, palace in ((a, b, event.palaces[0]), (b, a, event.palaces[1])):
+        excluded = banners[other].suit
+        everything = [banners[seat], *palace, *armies[seat]]
+        usable = [c for c in everything if c.suit != excluded]
+        values[seat] = evaluate(usable)
+        owns[seat] = _own_suit(banners[seat], everything)
+        order[seat] = _order(usable)
+        lines.append(
+            f"  {names[seat]} (banner {banners[seat].pretty()}, palace {cards_text(palace)}): "
+            f"{cards_text(order[seat])} without {excluded.symbol}: {describe(values[seat])}"
+        )
+    lines.append(
+        "  "
+        + _why(
+            event.winner, a, b, names=names, banners=banners, values=values, owns=owns, order=order
+        )
+    )
+    return lines
+
+
+def _why(
+    winner: int | None,
+    a: int,
+    b: int,
+    *,
+    names: Sequence[str],
+    banners: Sequence[Card],
+    values: dict[int, int],
+    owns: dict[int, int],
+    order: dict[int, list[Card]],
+) -> str:
+    """The reason a comparison went as it did (R-CMP-1..3)."""
+    if values[a] != values[b]:
+        assert winner is not None
+        loser = b if winner == a else a
+        if describe(values[winner]) != describe(values[loser]):
+            return (
+                f"{names[winner]} wins: {describe(values[winner])} beats {describe(values[loser])}."
+            )
+        return (
+            f"{names[winner]} wins: both have {describe(values[winner])}; the cards in "
+            f"order decide, {_ranks(order[winner])} beats {_ranks(order[loser])} (R-CARD-3)."
+        )
+    counts = (
+        f"{names[a]} holds {owns[a]} {banners[a].suit.symbol}, "
+        f"{names[b]} {owns[b]} {banners[b].suit.symbol}"
+    )
+    if winner is None:
+        return f"Equal hands and equal own-suit counts ({counts}): a tie (R-CMP-3)."
+    return f"Equal hands; more of one's own banner suit wins ({counts}): {names[winner]} (R-CMP-2)."
+
+
+def showdown_lines(
+    event: ShowdownRevealed,
+    names: Sequence[str],
+    banners: Sequence[Card],
+    armies: Sequence[Sequence[Card]],
+) -> list[str]:
+    """Each hand in a showdown: all of a player's cards, none excluded (R-END-4)."""
+    lines = ["Showdown after a quiet round: every card counts (R-END-4)."]
+    values = {}
+    for seat, palace in event.palaces:
+        cards = [banners[seat], *palace, *armies[seat]]
+        values[seat] = evaluate(cards)
+        lines.append(f"  {names[seat]}: {cards_text(_order(cards))}: {describe(values[seat])}")
+    best = max(values.values())
+    top = [names[s] for s, v in values.items() if v == best]
+    lines.append(f"  Best hand: {' and '.join(top)} ({describe(best)}).")
+    return lines
+
+
+def summary_lines(names: Sequence[str], stacks: Sequence[int], tally: Tally) -> list[str]:
+    """The closing table: chips, hands won and battles won per player."""
+    width = max(6, *(len(n) for n in names))
+    lines = [f"  {'Player':<{width}}  Chips  Hands won  Battles won"]
+    for name, chips in zip(names, stacks, strict=True):
+        lines.append(
+            f"  {name:<{width}}  {chips:>5}  {tally.hands.get(name, 0):>9}  "
+            f"{tally.battles.get(name, 0):>11}"
+        )
+    return lines
+
+
+def _follow(armies: list[list[Card]], event: Event) -> None:
+    """Keep the armies as they are at each event (a discard can come just before
+    the quiet round's final comparison)."""
+    if isinstance(event, SoldierBought):
+        armies[event.seat].append(event.card)
+    elif isinstance(event, SoldiersDiscarded):
+        armies[event.seat] = [c for c in armies[event.seat] if c not in event.cards]
+    elif isinstance(event, CardsCaptured):
+        armies[event.seat].extend(event.cards)
+        armies[event.from_seat] = []
+
+
+def _deal_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    """The deal in three lines: antes (R-ANTE-1), banners (R-BANNER-2) and the
+    palaces (R-PALACE-1; the demo shows them all)."""
+    antes = [e for e in events if isinstance(e, AntePosted)]
+    amounts = {e.amount for e in antes}
+    if len(amounts) == 1 and not any(e.all_in for e in antes):
+        ante_line = f"Each player antes {amounts.pop()}."
+    else:
+        ante_line = (
+            "Each player antes: "
+            + ", ".join(
+                f"{names[e.seat]} {e.amount}" + (" (all-in)" if e.all_in else "") for e in antes
+            )
+            + "."
+        )
+    flown = [(names[e.seat], e.card.pretty()) for e in events if isinstance(e, BannerDealt)]
+    banners = ", ".join(
+        f"{name} flies the {card} banner" if i == 0 else f"{name} the {card}"
+        for i, (name, card) in enumerate(flown)
+    )
+    aside = [e.card for e in events if isinstance(e, BannerCardSetAside)]
+    banner_line = banners + "." + (f" Set aside: {cards_text(aside)}." if aside else "")
+    palaces = [
+        f"{names[e.seat]} {cards_text(e.cards)}" for e in events if isinstance(e, PalaceDealt)
+    ]
+    return [ante_line, banner_line, "Palaces (face down): " + "; ".join(palaces) + "."]
+
+
+_DEAL = (AntePosted, BannerDealt, BannerCardSetAside, PalaceDealt)
+
+
+def move_lines(
+    events: Sequence[Event],
+    names: Sequence[str],
+    banners: Sequence[Card],
+    armies: list[list[Card]],
+    *,
+    tally: Tally | None = None,
+    battle: tuple[int, int] | None = None,
+) -> list[str]:
+    """The lines for the full events of one action (or of the deal).
+
+    ``armies`` are the soldiers before the events, followed through them;
+    ``battle`` is the (attacker, defender) of a battle in progress before them,
+    to credit the winner of a battle ended by a fold.
+    """
+    deal = [e for e in events if isinstance(e, _DEAL)]
+    lines = _deal_lines(deal, names) if any(isinstance(e, BannerDealt) for e in deal) else []
+    for index, event in enumerate(events):
+        _follow(armies, event)
+        if isinstance(event, _DEAL) and lines:
+            continue
+        if isinstance(event, BattleCompared):
+            called = index > 0 and isinstance(events[index - 1], BattleCalled)
+            lines.extend(battle_lines(event, names, banners, armies, quiet_round=not called))
+            if tally is not None and event.winner is not None:
+                tally.add(tally.battles, names[event.winner])
+        elif isinstance(event, ShowdownRevealed):
+            lines.extend(showdown_lines(event, names, banners, armies))
+            continue
+        elif isinstance(event, Folded) and event.in_battle and battle and tally is not None:
+            other = battle[1] if event.seat == battle[0] else battle[0]
+            tally.add(tally.battles, names[other])
+        said = event._replace(palaces=()) if isinstance(event, BattleCompared) else event
+        text = narrate(said, names)  # a battle's cards are shown above
+        if text:
+            lines.append(text)
+    return lines
+
+
+def _all_in_lines(hand: Hand, before: Sequence[int]) -> list[str]:
+    """Players still in the hand whose last chip went in with this action (R-ALLIN-1)."""
+    if hand.over:
+        return []
+    return [
+        f"{hand.names[s]} is all-in (no chips left)."
+        for s in hand.players_in_hand()
+        if before[s] > 0 and hand.stacks[s] == 0
+    ]
+
+
+@dataclass(frozen=True)
+class Pacing:
+    """How the demo is shown: ``pause`` seconds after each move (0: none),
+    ``quiet``: one line a hand, ``ascii``: suits as letters."""
+
+    pause: float = 0.0
+    quiet: bool = False
+    ascii: bool = False
+
+
+def play(
+    game: Game,
+    bots: Sequence[Bot],
+    *,
+    hands: int,
+    out: TextIO,
+    pacing: Pacing,
+    sleep: Callable[[float], None] = time.sleep,
+) -> int:
+    """Play up to ``hands`` hands of ``game`` with ``bots``, printing as ``pacing``
+    says; return the number of hands played."""
+    names = list(game.names)
+    tally = Tally()
+
+    def say(line: str) -> None:
+        text = to_ascii(line) if pacing.ascii else line
+        print(text.encode("utf-8", "backslashreplace").decode("utf-8"), file=out, flush=True)
+
+    number = 0
+    while not game.over and number < hands:
+        number += 1
+        hand = game.start_hand()
+        say(f"\n== Hand {number}: {hand.names[hand.dealer]} deals ==")
+        _play_hand(
+            hand,
+            game,
+            bots,
+            tally=tally,
+            say=None if pacing.quiet else say,
+            pause=lambda: sleep(pacing.pause),
+        )
+        result = game.finish_hand()
+        for seat, payout in enumerate(result.payouts):  # a hand won, or a share of it
+            if payout > 0:
+                tally.add(tally.hands, hand.names[seat])
+        if pacing.quiet:
+            chips = ", ".join(f"{n} {s}" for n, s in zip(names, game.stacks, strict=True))
+            say(f"  {result.end}: {chips}")
+        else:
+            sleep(pacing.pause)
+    leader = max(range(len(names)), key=lambda s: game.stacks[s])
+    say(
+        f"\nGame over after {number} hand{'' if number == 1 else 's'}: {names[leader]} "
+        + ("wins every chip" if game.over else "leads")
+        + f" with {game.stacks[leader]}."
+    )
+    for line in summary_lines(names, game.stacks, tally):
+        say(line)
+    return number
+
+
+def _play_hand(
+    hand: Hand,
+    game: Game,
+    bots: Sequence[Bot],
+    *,
+    tally: Tally,
+    say: Callable[[str], None] | None,
+    pause: Callable[[], None] = lambda: None,
+) -> None:
+    """Play ``hand`` to its end, telling each move (unless ``say`` is None) and
+    calling ``pause`` after each one. The armies, stacks and battle are taken
+    before each action, so that a comparison shows the soldiers it was made with."""
+    shown = 0
+    armies: list[list[Card]] = [[] for _ in hand.names]
+    before = list(hand.start_stacks)
+    battle: tuple[int, int] | None = None
+    while True:
+        new = full_events(hand.events[shown:], tuple(hand.palaces))
+        shown = len(hand.events)
+        lines = move_lines(new, hand.names, hand.banners, armies, tally=tally, battle=battle)
+        if say is not None:
+            for line in (*lines, *_all_in_lines(hand, before)):
+                say("  " + line)
+            if not hand.over:
+                pause()
+        if hand.over:
+            return
+        before = list(hand.stacks)
+        battle = None if hand.battle is None else (hand.battle.attacker, hand.battle.defender)
+        armies = [list(a) for a in hand.soldiers]
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(bots[game.table_seat(seat)].act(hand.observe(seat)))

@@ -1,0 +1,50 @@
+"""A one-screen summary of the rules of Palace Poker (``palace-poker rules``).
+
+The full rules, with their ids, are in ``docs/rules.md``; this is the plain-language
+version a player new to the game reads at the table: at most 24 lines of at most
+80 columns, so it fits a standard terminal without scrolling.
+"""
+
+from __future__ import annotations
+
+#: The summary; ``{suits}`` is replaced by the four suit marks.
+_TEXT = """\
+PALACE POKER IN ONE SCREEN (the full rules: docs/rules.md)
+Each player gets a face-up BANNER card: its suit is the player's colours.
+Then 3 face-down PALACE cards. A hand is won by being the last player left.
+On your turn do one thing: BUY, DISCARD, BET, STAY or FOLD.
+  BUY      pay SB for a face-up SOLDIER card; keep at most 5 soldiers.
+  DISCARD  throw away soldiers, free.
+  BET      attack a player whose banner suit differs: a BATTLE.
+  STAY     do nothing.   FOLD  leave the hand.
+BATTLE: each side pays an ENTRY of (soldiers + 1) x SB; the defender may
+  fold, call or raise, then raises alternate. A call compares the two hands.
+  Cards of the OPPONENT'S banner suit do not count: a {ex} banner facing
+  you cancels every {ex} you hold. Best poker hand of the rest wins;
+  equal hands: more cards of your own banner suit wins; still equal: both
+  are out (the last two split the pot).
+CAPTURE: the winner takes the loser's banner and soldiers as new soldiers,
+  then TRIMS (discards) down to at most 5 soldiers. The loser is out.
+Bets go to one pot: battles win cards and remove rivals, not chips.
+QUIET ROUND: if everyone left stays or discards for a full round with no
+  BUY and no BET, the hand ends: a SHOWDOWN of all cards (none excluded),
+  best hand takes the pot. If only two are left with different banners,
+  they are compared as in a battle instead (banner suits excluded).
+Same banner suit for all who are left: they split the pot.
+Ante each hand; no chips: out of the game. Last player with chips wins.
+Suits {suits}; ranks 2..9 T J Q K A.
+"""
+
+_SUITS = "\u2663 clubs, \u2666 diamonds, \u2665 hearts, \u2660 spades"
+_SUITS_ASCII = "c clubs, d diamonds, h hearts, s spades"
+
+
+def summary(*, ascii: bool = False) -> str:
+    """The rules in at most 24 lines of at most 80 columns.
+
+    With ``ascii`` the text uses only ASCII (suits as ``c d h s``), for a terminal
+    that cannot print the suit symbols.
+    """
+    suits = _SUITS_ASCII if ascii else _SUITS
+    example = "h" if ascii else "\u2665"
+    return _TEXT.format(suits=suits, ex=example)
