@@ -18,17 +18,19 @@ from dataclasses import dataclass
 
 from palace_poker.actions import Action, Verb
 from palace_poker.bots.reading import (
+    MAX_SOLDIERS,
     VALUE_SCALE,
     Reading,
     amount_for,
+    certain_loss,
+    certain_win,
+    keep_fresh,
     opponents,
 )
 from palace_poker.errors import IllegalActionError
 from palace_poker.evaluator import evaluate
 from palace_poker.observation import Observation
 from palace_poker.options import Option
-
-MAX_SOLDIERS = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,10 @@ class HeuristicParams:
     pot_fraction: float = 1.0
     #: ... or all-in from these odds
     shove_at: float = 0.82
+    #: an opening raise on the bot's own turn goes all-in only from these odds:
+    #: a shove into a pot of antes wins little when it is called by better and
+    #: looks reckless when watched (it is about the pot otherwise)
+    open_shove_at: float = 0.95
 
 
 class HeuristicBot:
@@ -127,18 +133,15 @@ class HeuristicBot:
                 buy = option
             elif verb is Verb.STAY:
                 stay = option
-        best_odds = 0.0
-        target = None
-        for seat in plain_bets:
-            odds = reading.battle_odds(seat)
-            if odds > best_odds:
-                best_odds, target = odds, seat
+        target, best_odds = self._best_target(view, reading, plain_bets)
         players = sum(view.in_hand)
         threshold = params.attack_heads_up if players == 2 else params.attack
         if target is not None and best_odds >= threshold:
             opening = raise_bets.get(target)
             if opening is not None and best_odds >= params.raise_at:
-                wanted = self._raise_size(best_odds, view.pot + plain_bets[target].cost)
+                wanted = self._raise_size(
+                    best_odds, view.pot + plain_bets[target].cost, shove_at=params.open_shove_at
+                )
                 return opening.action(amount=amount_for(opening, wanted, all_in_below=view.pot / 3))
             return plain_bets[target].action()
         me = reading.me
@@ -147,6 +150,24 @@ class HeuristicBot:
         if stay is not None:
             return stay.action()
         return view.options[-1].action()  # pragma: no cover - STAY is always legal on a turn
+
+    @staticmethod
+    def _best_target(
+        view: Observation, reading: Reading, bets: dict[int, Option]
+    ) -> tuple[int | None, float]:
+        """The target with the best odds and those odds (None and 0 with none),
+        leaving out every target whose visible cards alone beat the bot's hand
+        (:func:`~palace_poker.bots.reading.certain_loss`): such a battle is lost
+        whatever their palace holds."""
+        best_odds = 0.0
+        target = None
+        for seat in bets:
+            if certain_loss(view, seat):
+                continue
+            odds = reading.battle_odds(seat)
+            if odds > best_odds:
+                best_odds, target = odds, seat
+        return target, best_odds
 
     def _worth_buying(self, view: Observation, me: int, best_odds: float) -> bool:
         """Buy while the army is small, the odds not hopeless and the stack deep."""
@@ -158,9 +179,10 @@ class HeuristicBot:
             and view.stacks[me] - small_bet >= params.reserve * small_bet
         )
 
-    def _raise_size(self, odds: float, pot: int) -> float:
-        """A no-limit raise: a fraction of the pot, or everything with great odds."""
-        if odds >= self.params.shove_at:
+    def _raise_size(self, odds: float, pot: int, *, shove_at: float | None = None) -> float:
+        """A no-limit raise: a fraction of the pot, or everything with great odds
+        (from ``shove_at``, by default the parameters' ``shove_at``)."""
+        if odds >= (self.params.shove_at if shove_at is None else shove_at):
             return float("inf")
         return self.params.pot_fraction * pot
 
@@ -173,7 +195,7 @@ class HeuristicBot:
         assert battle is not None
         me = reading.me
         other = battle.defender if me == battle.attacker else battle.attacker
-        odds = reading.battle_odds(other)
+        odds = sure = reading.battle_odds(other)
         mine, theirs = (0, 1) if me == battle.attacker else (1, 0)
         if me == battle.defender or battle.raised[theirs] > battle.raised[mine]:
             odds **= params.wary
@@ -198,13 +220,21 @@ class HeuristicBot:
             return raise_.action(amount=amount_for(raise_, wanted, all_in_below=pot_after / 3))
         if odds * share * pot_after >= price:
             return call.action()
+        # A call is compared at once (R-BET-8): never fold a certain win. Every
+        # sampled palace loses to a certain win, so only unbroken odds need the
+        # exhaustive check.
+        if sure == 1.0 and certain_win(view, other):
+            return call.action()
         return fold.action()
 
     # ------------------------------------------------------------------ trim
 
     def trim(self, view: Observation, option: Option) -> Action:
         """Discard the soldiers that add least to the hand, keeping at most five and
-        none that adds less than ``params.keep``."""
+        none that adds less than ``params.keep`` -- but never a soldier gained in
+        this turn (bought or captured) that makes the hand strictly better against
+        every player the bot may attack (:func:`~palace_poker.bots.reading.keep_fresh`):
+        paying for a card and trimming it at once is a blunder."""
         me = view.viewer
         assert me is not None
         my_suit = view.banners[me] & 3
@@ -232,5 +262,6 @@ class HeuristicBot:
                 break
             del kept[index]
             current -= loss
+        kept = keep_fresh(view, kept)
         discard = tuple(card for card in option.cards if card not in kept)
         return option.action(cards=discard)

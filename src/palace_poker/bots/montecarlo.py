@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from palace_poker.actions import Action, Verb
 from palace_poker.bots.heuristic import HeuristicBot, HeuristicParams
-from palace_poker.bots.reading import Reading, amount_for
+from palace_poker.bots.reading import Reading, amount_for, certain_loss, certain_win
 from palace_poker.cards import Card
 from palace_poker.determinize import determinize
 from palace_poker.errors import IllegalActionError
@@ -33,6 +33,12 @@ from palace_poker.hand import Hand
 from palace_poker.observation import Observation
 from palace_poker.options import Option
 from palace_poker.shuffle import fisher_yates
+
+#: No all-in opening raise is tried with estimated odds under this against the
+#: target: a near-certain fold from a wary opponent earns the pot of antes, while a
+#: call costs the whole stack (the ``weak_all_in`` judgement of
+#: :mod:`palace_poker.bots.blunders` counts these under 0.5).
+SHOVE_FLOOR = 0.6
 
 
 class LazyShuffle:
@@ -126,18 +132,16 @@ class MonteCarloBot:
 
     def candidates(self, view: Observation) -> list[Action]:
         """The actions worth simulating: on a turn STAY, BUY and a BET on each of the
-        ``targets`` players with the best estimated odds (in no-limit also opening
-        raises of about the pot and all-in against the best of them); in a battle
-        FOLD, CALL and RAISE (in no-limit the minimum, about the pot and all-in)."""
+        ``targets`` players with the best estimated odds, leaving out any whose
+        visible cards alone beat the bot (:func:`~palace_poker.bots.reading.certain_loss`),
+        in no-limit also opening raises of about the pot and (with odds of at least
+        ``SHOVE_FLOOR``) all-in against the best of them; in a battle FOLD (unless a
+        call wins for certain), CALL and RAISE (in no-limit the minimum, about the
+        pot and all-in)."""
+        if view.phase == "battle":
+            return self._responses(view)
         actions: list[Action] = []
         pot = view.pot
-        if view.phase == "battle":
-            for option in view.options:
-                if option.min_amount is None:
-                    actions.append(option.action())
-                else:
-                    actions.extend(_amounts(option, pot + option.cost, minimum=True))
-            return actions
         bets: dict[int, Option] = {}
         opening: dict[int, Option] = {}
         for option in view.options:
@@ -146,6 +150,8 @@ class MonteCarloBot:
                 actions.append(option.action())
             elif verb is Verb.BET:
                 assert option.target is not None
+                if certain_loss(view, option.target):
+                    continue  # its visible cards alone beat every hand of ours
                 (bets if option.min_amount is None else opening)[option.target] = option
         if bets:
             reading = Reading(view, self._random, 16)
@@ -154,7 +160,26 @@ class MonteCarloBot:
                 actions.append(bets[seat].action())
             best = opening.get(ranked[0])
             if best is not None:
-                actions.extend(_amounts(best, pot + best.cost, minimum=False))
+                shove = reading.battle_odds(ranked[0]) >= SHOVE_FLOOR
+                actions.extend(_amounts(best, pot + best.cost, minimum=False, shove=shove))
+        return actions
+
+    def _responses(self, view: Observation) -> list[Action]:
+        """In a battle: FOLD, CALL and RAISE (in no-limit the minimum, about the pot
+        and all-in) -- but no FOLD when a call wins the comparison for certain
+        (R-BET-8; :func:`~palace_poker.bots.reading.certain_win`)."""
+        battle = view.battle
+        assert battle is not None
+        other = battle.defender if view.viewer == battle.attacker else battle.attacker
+        sure = certain_win(view, other)
+        actions: list[Action] = []
+        for option in view.options:
+            if option.verb is Verb.FOLD and sure:
+                continue
+            if option.min_amount is None:
+                actions.append(option.action())
+            else:
+                actions.extend(_amounts(option, view.pot + option.cost, minimum=True))
         return actions
 
     def _search(self, view: Observation, candidates: list[Action]) -> Action:
@@ -232,11 +257,13 @@ def _bettor(view: Observation) -> int | None:
     return None  # pragma: no cover - an attacker acts in a battle only after a raise
 
 
-def _amounts(option: Option, pot: int, *, minimum: bool) -> list[Action]:
-    """A no-limit option's amounts worth trying: (the minimum,) about the pot, all-in."""
+def _amounts(option: Option, pot: int, *, minimum: bool, shove: bool = True) -> list[Action]:
+    """A no-limit option's amounts worth trying: (the minimum,) about the pot, (all-in)."""
     assert option.min_amount is not None
     assert option.max_amount is not None
-    amounts = {amount_for(option, pot), option.max_amount}
+    amounts = {amount_for(option, pot)}
+    if shove:
+        amounts.add(option.max_amount)
     if minimum:
         amounts.add(option.min_amount)
     return [option.action(amount=amount) for amount in sorted(amounts)]

@@ -20,8 +20,11 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import combinations
 
+from palace_poker.actions import Verb
+from palace_poker.cards import Card
 from palace_poker.evaluator import evaluate
 from palace_poker.observation import Observation
 from palace_poker.options import Option
@@ -29,6 +32,10 @@ from palace_poker.shuffle import fisher_yates
 
 #: A hand value (``evaluate``) divided by this is its category plus a fraction.
 VALUE_SCALE = float(1 << 20)
+#: Palace cards a player holds (R-PALACE-1).
+PALACE_SIZE = 3
+#: Soldiers a player may keep (R-BUY-3, R-CAPT-1).
+MAX_SOLDIERS = 5
 
 
 def unseen_cards(view: Observation) -> list[int]:
@@ -155,3 +162,175 @@ def amount_for(option: Option, wanted: float, *, all_in_below: float = 0.0) -> i
     if high - amount < all_in_below:
         amount = high
     return amount
+
+
+# ------------------------------------------------------- certainties (blunder rules)
+
+
+def _own_cards(view: Observation) -> tuple[int, ...]:
+    """The viewer's banner, palace cards and soldiers."""
+    me = view.viewer
+    assert me is not None
+    return (view.banners[me], *view.palace, *view.soldiers[me])
+
+
+def _beats_or_ties(
+    theirs: Sequence[int], my_value: int, my_count: int, my_suit: int, their_suit: int
+) -> bool:
+    """Whether ``theirs`` does not lose a battle comparison (R-CMP-1, R-CMP-2) to a
+    hand of value ``my_value`` with ``my_count`` cards of the viewer's own suit."""
+    value = evaluate(theirs, my_suit)
+    if value != my_value:
+        return value > my_value
+    return own_suit_count(theirs, their_suit) >= my_count
+
+
+def certain_loss(view: Observation, target: int) -> bool:
+    """Whether the viewer would lose a battle comparison against ``target`` whatever
+    the target's unseen palace holds (R-CMP-1, R-CMP-2).
+
+    The viewer knows all its own cards, so its comparison value against ``target``
+    (its cards without the target's banner suit) is exact. The target's visible
+    cards (banner and soldiers, plus a palace the viewer was shown) without the
+    viewer's suit are a lower bound of the target's value, as more cards never make
+    a worse hand (R-CARD-3), and their own-suit count a lower bound of the
+    target's. The loss is certain when that lower bound already beats the viewer:
+    a higher value, or an equal value with more cards of the target's own suit.
+    """
+    me = view.viewer
+    assert me is not None
+    my_suit = view.banners[me] & 3
+    their_suit = view.banners[target] & 3
+    mine = _own_cards(view)
+    my_value = evaluate(mine, their_suit)
+    theirs = (view.banners[target], *view.soldiers[target], *view.known_palaces.get(target, ()))
+    value = evaluate(theirs, my_suit)
+    if value != my_value:
+        return value > my_value
+    return own_suit_count(theirs, their_suit) > own_suit_count(mine, my_suit)
+
+
+def possible_palaces(view: Observation, target: int) -> Iterable[tuple[int, ...]]:
+    """Every palace ``target`` may hold as far as the viewer can tell, up to cards
+    that cannot matter against the viewer: the palace it was shown, else every
+    three of the unseen cards (:func:`unseen_cards`) not of the viewer's banner
+    suit, high cards first. A card of the viewer's suit counts for nothing against
+    the viewer (R-CMP-1) nor in the target's own-suit count (R-CMP-2), and a hand
+    with more cards is never worse, so the palaces holding one are dominated by
+    these; with fewer than three such cards, all of them are the one palace."""
+    known = view.known_palaces.get(target)
+    if known is not None:
+        return [known]
+    me = view.viewer
+    assert me is not None
+    my_suit = view.banners[me] & 3
+    pool = [card for card in reversed(unseen_cards(view)) if card & 3 != my_suit]
+    if len(pool) < PALACE_SIZE:
+        return [tuple(pool)]
+    return combinations(pool, PALACE_SIZE)
+
+
+def certain_win(view: Observation, target: int) -> bool:
+    """Whether the viewer would win a battle comparison against ``target`` whatever
+    palace the target may hold (:func:`possible_palaces`): its exact value and
+    own-suit count beat the target's visible cards with every such palace (R-CMP-1,
+    R-CMP-2; a possible tie is no certain win). A CALL closes the battle and the
+    hands are compared (R-BET-8), so a viewer facing a bet with a certain win wins
+    the battle by calling. The search stops at the first palace that does not lose,
+    strong palaces first, so it is quick unless the win is certain (at most a few
+    thousand evaluations)."""
+    me = view.viewer
+    assert me is not None
+    my_suit = view.banners[me] & 3
+    their_suit = view.banners[target] & 3
+    mine = _own_cards(view)
+    my_value = evaluate(mine, their_suit)
+    my_count = own_suit_count(mine, my_suit)
+    visible = (view.banners[target], *view.soldiers[target])
+    for palace in possible_palaces(view, target):
+        if _beats_or_ties((*visible, *palace), my_value, my_count, my_suit, their_suit):
+            return False
+    return True
+
+
+def attack_suits(view: Observation) -> list[int]:
+    """The banner suits of the players the viewer may attack (R-BET-1: still in the
+    hand, with a banner suit other than the viewer's), ascending."""
+    me = view.viewer
+    assert me is not None
+    my_suit = view.banners[me] & 3
+    return sorted(
+        {view.banners[seat] & 3 for seat in opponents(view)} - {my_suit},
+    )
+
+
+def fresh_soldiers(view: Observation) -> tuple[Card, ...]:
+    """At a trim, the soldiers the viewer gained in this turn: the card it just
+    bought (R-BUY-3: the last soldier) or the banner and soldiers it just captured
+    (R-CAPT-1: added last, the loser's banner first). Empty outside a trim."""
+    me = view.viewer
+    if view.phase != "trim" or me is None or not view.actions:
+        return ()
+    army = view.soldiers[me]
+    last = view.actions[-1]
+    if last.verb is Verb.BUY and last.seat == me:
+        return army[-1:]
+    for action in reversed(view.actions):
+        if action.verb is Verb.BET:
+            assert action.target is not None
+            loser = action.target if action.seat == me else action.seat
+            banner = view.banners[loser]
+            return army[army.index(banner) :] if banner in army else ()
+    return ()  # pragma: no cover - a trim follows a buy or a battle
+
+
+def hand_values(view: Observation, army: Sequence[int], suits: Sequence[int]) -> tuple[int, ...]:
+    """The viewer's comparison value with soldiers ``army`` against each banner suit
+    of ``suits`` (R-CMP-1: that suit's cards left out)."""
+    me = view.viewer
+    assert me is not None
+    cards = (view.banners[me], *view.palace, *army)
+    return tuple([evaluate(cards, suit) for suit in suits])
+
+
+def better_keeping(
+    view: Observation, kept: Sequence[int], card: int, suits: Sequence[int]
+) -> list[int] | None:
+    """A trim keeping ``card`` that is strictly better than keeping ``kept`` against
+    every suit of ``suits``: ``kept`` plus ``card`` while fewer than five soldiers are
+    kept, else ``kept`` with one soldier swapped for ``card`` (the best such swap);
+    None when there is none (or ``suits`` is empty, or ``card`` is kept)."""
+    if not suits or card in kept:
+        return None
+    now = hand_values(view, kept, suits)
+    if len(kept) < MAX_SOLDIERS:
+        choices = [[*kept, card]]
+    else:
+        choices = [[*kept[:i], *kept[i + 1 :], card] for i in range(len(kept))]
+    best: list[int] | None = None
+    best_values: tuple[int, ...] = now
+    for army in choices:
+        values = hand_values(view, army, suits)
+        if all(new > old for new, old in zip(values, now, strict=True)) and (
+            best is None or values > best_values
+        ):
+            best, best_values = army, values
+    return best
+
+
+def keep_fresh(view: Observation, kept: Sequence[int]) -> list[int]:
+    """``kept`` (the soldiers a trim keeps) amended so that no fresh soldier
+    (:func:`fresh_soldiers`) is trimmed away while keeping it would make the hand
+    strictly better against every player the viewer may attack
+    (:func:`better_keeping`). Each change improves every value, so it ends."""
+    army = list(kept)
+    fresh = fresh_soldiers(view)
+    suits = attack_suits(view)
+    changed = True
+    while changed:
+        changed = False
+        for card in fresh:
+            better = better_keeping(view, army, card, suits)
+            if better is not None:
+                army, changed = better, True
+    return army
