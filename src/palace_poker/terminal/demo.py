@@ -28,18 +28,16 @@ from palace_poker.events import (
     BannerDealt,
     BattleCalled,
     BattleCompared,
-    CardsCaptured,
     Event,
     Folded,
     PalaceDealt,
     ShowdownRevealed,
-    SoldierBought,
-    SoldiersDiscarded,
 )
 from palace_poker.game import Game
 from palace_poker.hand import Hand
 from palace_poker.narrate import cards_text, narrate
 from palace_poker.redaction import full_events
+from palace_poker.terminal.log import follow_armies
 
 #: Suit symbols and the letters a terminal without them is sent instead.
 _ASCII_SUITS = str.maketrans({s.symbol: str(s) for s in Suit})
@@ -201,18 +199,6 @@ def summary_lines(names: Sequence[str], stacks: Sequence[int], tally: Tally) -> 
     return lines
 
 
-def _follow(armies: list[list[Card]], event: Event) -> None:
-    """Keep the armies as they are at each event (a discard can come just before
-    the quiet round's final comparison)."""
-    if isinstance(event, SoldierBought):
-        armies[event.seat].append(event.card)
-    elif isinstance(event, SoldiersDiscarded):
-        armies[event.seat] = [c for c in armies[event.seat] if c not in event.cards]
-    elif isinstance(event, CardsCaptured):
-        armies[event.seat].extend(event.cards)
-        armies[event.from_seat] = []
-
-
 def _deal_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
     """The deal in three lines: antes (R-ANTE-1), banners (R-BANNER-2) and the
     palaces (R-PALACE-1; the demo shows them all)."""
@@ -262,7 +248,7 @@ def move_lines(
     deal = [e for e in events if isinstance(e, _DEAL)]
     lines = _deal_lines(deal, names) if any(isinstance(e, BannerDealt) for e in deal) else []
     for index, event in enumerate(events):
-        _follow(armies, event)
+        follow_armies(armies, event)
         if isinstance(event, _DEAL) and lines:
             continue
         if isinstance(event, BattleCompared):

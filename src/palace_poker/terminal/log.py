@@ -94,7 +94,7 @@ def event_lines(
             continue
         i += 1
         if armies is not None:
-            _follow(armies, event)
+            follow_armies(armies, event)
         if isinstance(event, PalaceDealt):
             if event.seat == viewer and event.cards:
                 palace = cards_text(event.cards, ascii=ascii)
@@ -195,7 +195,7 @@ def _kind(event: Event) -> str:
     return "move"
 
 
-def _follow(armies: list[list[Card]], event: Event) -> None:
+def follow_armies(armies: list[list[Card]], event: Event) -> None:
     """Keep the armies as they are at each event (a discard can precede the final
     battle of a quiet round, R-END-3)."""
     if isinstance(event, SoldierBought):
