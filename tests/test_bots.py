@@ -29,6 +29,7 @@ from palace_poker.bots import (
     Bot,
     HeuristicBot,
     HeuristicParams,
+    ISMCTSBot,
     MonteCarloBot,
     RandomBot,
     make_bot,
@@ -47,10 +48,18 @@ def quick_montecarlo(seed: int) -> Bot:
     return MonteCarloBot(seed=seed, samples=3, steps=150, rollout_samples=2)
 
 
+def quick_ismcts(seed: int) -> Bot:
+    """The search bot with a small budget (the tests' stand-in)."""
+    return ISMCTSBot(seed=seed, iterations=12, rollout_samples=2)
+
+
 def registered(name: str) -> MakeBot:
-    """A registered bot kind, as the tests build it."""
-    if name == "montecarlo":
+    """A registered bot kind, as the tests build it (the searching ones with a small
+    budget: their full budgets are tested in test_bot_specs and test_bot_ismcts)."""
+    if name in ("montecarlo", "hard"):
         return quick_montecarlo
+    if name == "ismcts":
+        return quick_ismcts
     return lambda seed: make_bot(name, seed)
 
 
@@ -84,7 +93,7 @@ def test_a_bot_plays_only_legal_actions_at_every_table_size_in_both_structures(n
     # test_properties.deal: 2-10 players, random stakes, raise caps and stacks
     # (short stacks included, so all-ins happen), limit and no-limit.
     factory = FACTORIES[name]
-    hands = 10 if name == "montecarlo" else 60
+    hands = 10 if name in ("montecarlo", "hard", "ismcts") else 60
     sizes, structures = set(), set()
     for seed in range(hands):
         hand = deal(1000 + seed)
