@@ -10,9 +10,12 @@ existing file is replaced only with ``--force`` or added to with ``--append``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -66,7 +69,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        code: int = args.run(args)
+        with _ctrl_c_interrupts():
+            code: int = args.run(args)
     except PalaceError as err:
         print(printable(f"error: {err}"), file=sys.stderr)
         return 2
@@ -76,6 +80,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # pragma: no cover - output piped into head
         return 0
     return code
+
+
+@contextlib.contextmanager
+def _ctrl_c_interrupts() -> Iterator[None]:
+    """Ctrl-C (SIGINT) raises KeyboardInterrupt while a command runs, even when the
+    program was started with SIGINT ignored (as a shell's background job or a CI
+    runner starts it): every command then ends with 130. Restored afterwards."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals are the main thread's (main() called from a thread)
+        return
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _parser() -> argparse.ArgumentParser:
