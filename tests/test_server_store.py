@@ -19,6 +19,7 @@ from alembic.config import Config
 
 from cluster_helpers import fresh_database, needs_postgres
 from palace_poker.cards import Card
+from palace_poker.errors import PalaceError
 from palace_poker.server.protocol import token_hash
 from palace_poker.server.runner import Client, TableRunner
 from palace_poker.server.settings import TableSettings
@@ -391,6 +392,14 @@ def test_a_process_that_lost_the_race_catches_up_and_carries_its_command_out(
         for runner in runners:
             runner.start()
         first, second = runners
+        # each takes the lease (one owner here) and then catches up with the empty
+        # log once: a refused command queued after that is answered after it, so
+        # the first's seat below is news to neither
+        while not all(r.writer for r in runners):
+            await asyncio.sleep(0.01)
+        for runner in runners:
+            with pytest.raises(PalaceError):
+                await runner.call("action", {"seat": 0, "action": "stay", "by": "player"})
         assert await first.call("seated", {"seat": 0, "name": "Ann", "bot": None}, token="a") == 1
         assert second.table.seq == 0  # no news reached it
         seq = await second.call("seated", {"seat": 1, "name": "Bob", "bot": None}, token="b")
