@@ -66,6 +66,22 @@ def option_text(option: dict[str, Any], rng: random.Random) -> str:
 
 
 @dataclass
+class Course:
+    """The run's two moments: every client is welcomed (the hosts may start), and
+    the run's seconds are over (the hosts end their games)."""
+
+    clients: int
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    stop: asyncio.Event = field(default_factory=asyncio.Event)
+    welcomed: int = 0
+
+    def arrived(self) -> None:
+        self.welcomed += 1
+        if self.welcomed >= self.clients:
+            self.go.set()
+
+
+@dataclass
 class Client:
     """A WebSocket client of one table: the host (who plays) or a spectator."""
 
@@ -84,45 +100,57 @@ class Client:
     #: Seconds the host waits, once connected, before she starts her game.
     start_after: float = 0.0
 
-    async def run(self, stop: asyncio.Event, rng: random.Random) -> None:
+    async def run(self, course: Course, rng: random.Random) -> None:
         async with websockets.connect(self.url, max_size=2**24) as socket_:
             await socket_.send(json.dumps({"type": "hello", "token": self.token, "last_seq": 0}))
-            if self.token:  # the host starts her game
-                await asyncio.sleep(self.start_after)
-                await socket_.send(json.dumps({"type": "start"}))
-            ended = False
-            while not self.over.is_set():
-                if stop.is_set() and self.token and not ended:
-                    await socket_.send(json.dumps({"type": "end"}))
-                    ended = True
-                try:
-                    raw = await asyncio.wait_for(socket_.recv(), 1.0)
-                except TimeoutError:
+            host = asyncio.create_task(self.host(socket_, course)) if self.token else None
+            try:
+                await self.listen(socket_, course, rng)
+            finally:
+                if host is not None:
+                    host.cancel()
+
+    async def host(self, socket_: Any, course: Course) -> None:
+        """The host's part: once every client of every table is welcomed, she
+        starts her game at her own moment; she ends it as long after the run's
+        end, so that every table plays for the run's seconds."""
+        await course.go.wait()
+        await asyncio.sleep(self.start_after)
+        await socket_.send(json.dumps({"type": "start"}))
+        await course.stop.wait()
+        await asyncio.sleep(self.start_after)
+        await socket_.send(json.dumps({"type": "end"}))
+
+    async def listen(self, socket_: Any, course: Course, rng: random.Random) -> None:
+        """Read frames until the game is over; the host answers her decisions."""
+        while not self.over.is_set():
+            try:
+                raw = await asyncio.wait_for(socket_.recv(), 1.0)
+            except TimeoutError:
+                continue
+            now = time.time()
+            frame = json.loads(raw)
+            if frame["type"] == "welcome":
+                self.welcomed = frame["seq"]
+                course.arrived()
+            if frame["type"] == "error":
+                self.errors.append(frame)
+                continue
+            for item in frame.get("log", []):
+                self.received.setdefault(item["seq"], now)
+                self.entries.setdefault(item["seq"], item)
+            view = frame.get("view")
+            if view is None:
+                continue
+            if view["table"]["status"] == "over":
+                self.over.set()
+            elif view["options"] and self.token:
+                version = view["hand"]["observation"]["version"]
+                if (view["table"]["hand_number"], version) == self.answered:
                     continue
-                now = time.time()
-                frame = json.loads(raw)
-                if frame["type"] == "welcome":
-                    self.welcomed = frame["seq"]
-                if frame["type"] == "error":
-                    self.errors.append(frame)
-                    continue
-                for item in frame.get("log", []):
-                    self.received.setdefault(item["seq"], now)
-                    self.entries.setdefault(item["seq"], item)
-                view = frame.get("view")
-                if view is None:
-                    continue
-                if view["table"]["status"] == "over":
-                    self.over.set()
-                elif view["options"] and self.token:
-                    version = view["hand"]["observation"]["version"]
-                    if (view["table"]["hand_number"], version) == self.answered:
-                        continue
-                    self.answered = (view["table"]["hand_number"], version)
-                    text = option_text(rng.choice(view["options"]), rng)
-                    await socket_.send(
-                        json.dumps({"type": "act", "action": text, "version": version})
-                    )
+                self.answered = (view["table"]["hand_number"], version)
+                text = option_text(rng.choice(view["options"]), rng)
+                await socket_.send(json.dumps({"type": "act", "action": text, "version": version}))
 
 
 @dataclass
@@ -134,6 +162,8 @@ class Run:
     delays: list[float]
     errors: int
     checked_hands: int
+    #: The machine's speed around the run (:func:`gauge`, seconds: less is faster).
+    speed: float = 0.0
 
     def row(self) -> str:
         q = statistics.quantiles(self.delays, n=1000, method="inclusive") if self.delays else [0]
@@ -141,7 +171,7 @@ class Run:
         return (
             f"| {self.setup} | {self.tables} | {self.decisions / self.seconds:,.0f} | "
             f"{p50 * 1000:.1f} | {p99 * 1000:.1f} | {p999 * 1000:.1f} | {self.errors} | "
-            f"{self.checked_hands} |"
+            f"{self.checked_hands} | {self.speed:.2f} |"
         )
 
 
@@ -169,15 +199,16 @@ async def _play(
             clients = [Client(ws[i % len(ws)], created["token"], start_after=start_after)]
             clients += [Client(ws[(i + k) % len(ws)], None) for k in range(1, SPECTATORS + 1)]
             groups.append(clients)
-    stop = asyncio.Event()
+    course = Course(sum(len(g) for g in groups))
     rng = random.Random(0)
     tasks = [
-        asyncio.create_task(c.run(stop, random.Random(rng.random()))) for g in groups for c in g
+        asyncio.create_task(c.run(course, random.Random(rng.random()))) for g in groups for c in g
     ]
     gc.disable()  # (the load's own pauses are not the server's delays)
     try:
+        await asyncio.wait_for(course.go.wait(), 120)
         await asyncio.sleep(seconds)
-        stop.set()
+        course.stop.set()
         await asyncio.wait_for(asyncio.gather(*tasks), 120)
     finally:
         gc.enable()
@@ -224,6 +255,19 @@ def _observe(servers: list[ServeProcess], table_id: str) -> dict[int, str]:
     return asyncio.run(watch())
 
 
+def gauge() -> float:
+    """Seconds this process takes for a fixed piece of pure Python work (3 million
+    additions), on an idle machine just before and just after a run. The machine
+    the figures were measured on is a virtual one whose speed changed by almost
+    twofold within an hour (0.29 s to 0.50 s), and the delays with it: a row is
+    read with its gauge."""
+    started = time.perf_counter()
+    total = 0
+    for i in range(3_000_000):
+        total += i * i
+    return time.perf_counter() - started
+
+
 def measure(
     setup: str,
     servers: list[ServeProcess],
@@ -231,7 +275,9 @@ def measure(
     tables: int,
     args: argparse.Namespace,
 ) -> Run:
+    before = gauge()
     ids, groups = asyncio.run(_play(servers, tables, args.seconds, args.stagger))
+    speed = (before + gauge()) / 2
     delays: list[float] = []
     decisions = 0
     for clients in groups:
@@ -251,7 +297,7 @@ def measure(
     errors = [e["code"] for g in groups for c in g for e in c.errors]
     if errors:
         print(f"  ({setup}, {tables} tables) errors: {sorted(set(errors))}", file=sys.stderr)
-    return Run(setup, tables, args.seconds, decisions, delays, len(errors), hands)
+    return Run(setup, tables, args.seconds, decisions, delays, len(errors), hands, speed)
 
 
 def main() -> None:
@@ -274,9 +320,10 @@ def main() -> None:
     args = parser.parse_args()
     counts = [int(n) for n in args.tables.split(",")]
     print(
-        "| set-up | tables | decisions/s | p50 ms | p99 ms | p99.9 ms | errors | hands replayed |"
+        "| set-up | tables | decisions/s | p50 ms | p99 ms | p99.9 ms | errors | hands replayed "
+        "| gauge s |"
     )
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     with tempfile.TemporaryDirectory() as folder:
         for n in [] if args.skip_sqlite else counts:
             url = f"sqlite:///{folder}/load-{n}.sqlite3"

@@ -38,15 +38,17 @@ def _cells(row: str) -> list[str]:
 
 def test_a_short_load_run_on_sqlite_checks_out() -> None:
     (row,) = run_load("--stagger", "0.5")
-    setup, tables, _rate, _p50, _p99, _p999, errors, hands = _cells(row)
+    setup, tables, _rate, _p50, _p99, _p999, errors, hands, gauge = _cells(row)
     assert (setup, tables, errors) == ("1 process, SQLite", "3", "0")
     assert int(hands) >= 1
+    assert float(gauge) > 0
 
 
 @needs_postgres
 def test_a_short_load_run_on_postgresql_and_redis_checks_out() -> None:
     assert POSTGRES is not None
     (row,) = run_load("--stagger", "0.5", "--skip-sqlite", "--postgres", POSTGRES)
-    setup, tables, _rate, _p50, _p99, _p999, errors, hands = _cells(row)
+    setup, tables, _rate, _p50, _p99, _p999, errors, hands, gauge = _cells(row)
     assert (setup, tables, errors) == ("2 processes, PostgreSQL + Redis", "3", "0")
     assert int(hands) >= 1
+    assert float(gauge) > 0

@@ -21,6 +21,7 @@ from cluster_helpers import fresh_database, needs_postgres
 from palace_poker.cards import Card
 from palace_poker.errors import PalaceError
 from palace_poker.server.protocol import token_hash
+from palace_poker.server.reader import GroupRead
 from palace_poker.server.runner import Client, TableRunner
 from palace_poker.server.settings import TableSettings
 from palace_poker.server.store import (
@@ -31,6 +32,7 @@ from palace_poker.server.store import (
     SHUFFLES,
     TABLES,
     WRITERS,
+    After,
     Append,
     ConflictError,
     Store,
@@ -188,21 +190,27 @@ def test_a_change_the_store_refuses_is_undone_and_nobody_hears_of_it(tmp_path: P
 
 
 def test_a_group_commit_writes_many_tables_at_once_and_a_bad_change_fails_alone(
-    tmp_path: Path,
+    database: str,
 ) -> None:
-    store = Store.open(_url(tmp_path / "db.sqlite3"))
+    """On PostgreSQL the group commit is written from the event loop in one
+    statement (pipeline.py), on SQLite by the store on a thread: the same rows,
+    the same refusals."""
+    store = Store.open(database)
     for table in ("t1", "t2", "t3"):
         store.create(table, SETTINGS)
     seated = {"seat": 0, "name": "Ann", "bot": None}
+    order = tuple(Card(i) for i in range(52))
 
     async def scene() -> list[BaseException | None]:
         writes = GroupCommit(store)
-        first = Append("t1", (Entry(1, "seated", 1.0, seated),))
+        assert (writes.link is not None) == store.shared
+        first = Append("t1", (Entry(1, "seated", 1.0, seated),), token=(0, token_hash("a")))
         await writes.append(first)
         batch = [
-            writes.append(Append("t2", (Entry(1, "seated", 2.0, seated),))),
+            writes.append(Append("t2", (Entry(1, "seated", 2.0, seated),), (order,), 0)),
             writes.append(first),  # seq 1 of t1 again: refused by the database
             writes.append(Append("t3", (Entry(1, "seated", 3.0, seated),))),
+            writes.append(Append("t1", (Entry(2, "left", 4.0, {"seat": 0}),), forget=(0,))),
         ]
         results = await asyncio.gather(*batch, return_exceptions=True)
         await writes.close()
@@ -212,11 +220,16 @@ def test_a_group_commit_writes_many_tables_at_once_and_a_bad_change_fails_alone(
     results = asyncio.run(scene())
     assert results[0] is None
     assert isinstance(results[1], ConflictError)
-    assert results[2] is None
-    for table in ("t1", "t2", "t3"):
-        stored = store.load(table)
-        assert stored is not None
-        assert [e[0] for e in stored.entries] == [1]
+    assert results[2:] == [None, None]
+    one, two, three = (store.load(table) for table in ("t1", "t2", "t3"))
+    assert one is not None
+    assert two is not None
+    assert three is not None
+    assert [e[:2] for e in one.entries] == [(1, "seated"), (2, "left")]
+    assert one.tokens == {}
+    assert two.entries == [(1, "seated", 2.0, seated)]
+    assert two.shuffles == [order]
+    assert [e[0] for e in three.entries] == [1]
     store.close()
 
 
@@ -297,6 +310,46 @@ def test_one_transaction_at_a_time_writes_a_table() -> None:
         second.close()
 
 
+@needs_postgres
+def test_the_group_commit_from_the_loop_waits_for_the_tables_writer_row() -> None:
+    """The group commit's one statement (pipeline.py) locks the writer rows before
+    it writes: while another session holds t1's, a change of t1 waits, one of t2
+    does not, and the entries of t1 appear only once the row is free."""
+    with fresh_database() as url:
+        store = Store.open(url)
+        for table in ("t1", "t2"):
+            store.create(table, SETTINGS)
+            assert store.claim(table, "a", now=100.0, ttl=5.0)
+        seated = {"seat": 0, "name": "Ann", "bot": None}
+
+        async def scene() -> None:
+            writes = GroupCommit(store)
+            with store.engine.connect() as db:
+                db.execute(
+                    sa.select(WRITERS.c.table_id)
+                    .where(WRITERS.c.table_id == "t1")
+                    .with_for_update()
+                )
+                await writes.append(Append("t2", (Entry(1, "seated", 1.0, seated),)))
+                waiting = asyncio.ensure_future(
+                    writes.append(Append("t1", (Entry(1, "seated", 1.0, seated),)))
+                )
+                await asyncio.sleep(0.5)
+                assert not waiting.done()
+                held = store.load("t1")
+                assert held is not None
+                assert held.entries == []
+                db.commit()
+            await asyncio.wait_for(waiting, 10)
+            await writes.close()
+
+        asyncio.run(scene())
+        stored = store.load("t1")
+        assert stored is not None
+        assert [seq for seq, *_ in stored.entries] == [1]
+        store.close()
+
+
 @pytest.mark.parametrize(
     ("database", "redis", "said"),
     [
@@ -360,6 +413,15 @@ def test_another_processes_entries_are_read_for_many_tables_at_once(database: st
     assert store.claim_all(["t1", "t2"], "a", now=100.0, ttl=5.0) == {"t1", "t2"}
     assert store.claim_all(["t2", "t3"], "b", now=101.0, ttl=5.0) == {"t3"}  # t2 is a's
     assert store.claim_all(["t1", "t2", "t3"], "a", now=107.0, ttl=5.0) == {"t1", "t2", "t3"}
+
+    async def read_together() -> list[After]:  # the group read: from the loop on PostgreSQL
+        reads = GroupRead(store)
+        assert (reads.link is not None) == store.shared
+        got = await asyncio.gather(reads.after("t1", 1, 1), reads.after("t2", 0, 0))
+        await reads.close()
+        return list(got)
+
+    assert asyncio.run(read_together()) == [one, two]
     store.close()
 
 

@@ -110,6 +110,7 @@ def run(args: argparse.Namespace) -> int:
         log_level="warning",
         ws_max_size=16_384,
         ws="websockets-sansio",
+        ws_per_message_deflate=False,
     )
     return 0
 

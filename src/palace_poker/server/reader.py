@@ -7,13 +7,15 @@ reads queue up for the database threads. :class:`GroupRead` collects the reads
 asked for while one round is being read and reads them all in the next
 (:meth:`Store.after_all`: one query for any number of tables), each table given its
 own part: the mirror of the group commit (writer.py), both kinds of
-:mod:`~palace_poker.server.rounds`.
+:mod:`~palace_poker.server.rounds`. On PostgreSQL through psycopg the query is
+made from the event loop (pipeline.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 
+from palace_poker.server import pipeline
 from palace_poker.server.rounds import Rounds, answer
 from palace_poker.server.store import After, Store
 
@@ -29,6 +31,7 @@ class GroupRead(Rounds[Read, After]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
+        self.link = pipeline.link_of(store, autocommit=True)
 
     async def after(self, table_id: str, seq: int, shuffles: int) -> After:
         """:meth:`Store.after`, read with the other tables asking at the time (a
@@ -37,10 +40,19 @@ class GroupRead(Rounds[Read, After]):
 
     async def _round(self, batch: list[tuple[Read, asyncio.Future[After]]]) -> None:
         try:
-            found = await asyncio.to_thread(self.store.after_all, [r for r, _ in batch])
+            asked = [r for r, _ in batch]
+            if self.link is None:
+                found = await self.in_thread(self.store.after_all, asked)
+            else:
+                found = await pipeline.after(self.link, asked)
         except Exception as err:  # the database is away: each table tries again later
             for _, done in batch:
                 answer(done, err)
             return
         for (table_id, _, _), done in batch:
             answer(done, found[table_id])
+
+    async def close(self) -> None:
+        await super().close()
+        if self.link is not None:
+            await self.link.close()

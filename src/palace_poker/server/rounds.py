@@ -5,17 +5,26 @@ requests queue up for the database behind each other. :class:`Rounds` collects t
 requests that arrive while one round is being carried out and carries them all out
 in the next: the group commit (writer.py) and the group read (reader.py) are its two
 kinds. Each asker waits for its own answer only.
+
+Each kind carries its rounds out on a thread of its own, never on the event
+loop's shared pool: there, a round would queue behind whatever else waits for a
+thread (a bot's decision, a table being loaded, a lease given up), and every
+table's change would wait with it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Generic, TypeVar
 
 Ask = TypeVar("Ask")
 Answer = TypeVar("Answer")
+Result = TypeVar("Result")
 
 log = logging.getLogger("palace_poker.server")
 
@@ -29,6 +38,7 @@ class Rounds(Generic[Ask, Answer]):
         self._pending: list[tuple[Ask, asyncio.Future[Answer]]] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix=self.name)
         #: How many rounds were carried out, and how many requests in all.
         self.rounds = self.requests = 0
 
@@ -48,6 +58,12 @@ class Rounds(Generic[Ask, Answer]):
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        self._thread.shutdown(wait=False)
+
+    async def in_thread(self, work: Callable[..., Result], *args: object) -> Result:
+        """``work(*args)`` on this kind's own thread (see the module's text)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thread, functools.partial(work, *args))
 
     async def _run(self) -> None:
         while True:

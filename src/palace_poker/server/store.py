@@ -29,6 +29,7 @@ from alembic.config import Config
 from sqlalchemy.engine import Connection, Engine
 
 from palace_poker.cards import Card, format_cards, parse_cards
+from palace_poker.server.pipeline import AFTER, parted
 from palace_poker.server.settings import TableSettings
 from palace_poker.server.table import Entry
 
@@ -203,11 +204,9 @@ class Store:
                         .order_by(WRITERS.c.table_id)
                         .with_for_update()
                     )
-                for write in writes:
-                    _write(db, write)
+                _write_all(db, writes)
         except sa.exc.IntegrityError as err:
-            tables = ", ".join(sorted({w.table_id for w in writes}))
-            raise ConflictError(f"entries of {tables} stored already by another writer") from err
+            raise conflict(writes) from err
 
     # ------------------------------------------------------------ several processes
 
@@ -272,10 +271,24 @@ class Store:
     def after_all(self, asked: Sequence[tuple[str, int, int]]) -> dict[str, After]:
         """:meth:`after` for several tables ``(table, seq, shuffles)`` at once, in
         three queries whatever their number (a group read)."""
-        found: dict[str, After] = {t: ([], [], {}) for t, _, _ in asked}
         if not asked:
-            return found
-        # one query (one round trip): the three parts, told apart by their first column
+            return {}
+        with self.single.connect() as db:
+            return parted(asked, db.execute(*self._after_query(asked)))
+
+    def _after_query(
+        self, asked: Sequence[tuple[str, int, int]]
+    ) -> tuple[sa.Executable, dict[str, Any]]:
+        """The query of :meth:`after_all` and its parameters: one round trip, the
+        three parts told apart by their first column. On PostgreSQL the tables come
+        as arrays, so that the statement is the same whatever their number (parsed
+        and planned once, not once a number of tables)."""
+        if self.shared:
+            return _AFTER_PG, {
+                "ids": [t for t, _, _ in asked],
+                "seqs": [q for _, q, _ in asked],
+                "ns": [n for _, _, n in asked],
+            }
         entries = sa.select(
             sa.literal_column("0").label("part"),
             ENTRIES.c.table_id,
@@ -299,18 +312,8 @@ class Store:
             sa.literal_column("''"),
             sa.literal_column("0.0"),
             SEAT_TOKENS.c.token_hash,
-        ).where(SEAT_TOKENS.c.table_id.in_(list(found)))
-        union = sa.union_all(entries, orders, tokens).order_by("part", "table_id", "n")
-        with self.single.connect() as db:
-            for part, table_id, n, kind, at, text in db.execute(union):
-                got = found[table_id]
-                if part == 0:
-                    got[0].append((n, kind, float(at), json.loads(text)))
-                elif part == 1:
-                    got[1].append(tuple(parse_cards(text)))
-                else:
-                    got[2][n] = text
-        return found
+        ).where(SEAT_TOKENS.c.table_id.in_([t for t, _, _ in asked]))
+        return sa.union_all(entries, orders, tokens).order_by("part", "table_id", "n"), {}
 
     def last_seqs(self, table_ids: Iterable[str]) -> dict[str, int]:
         """The number of each table's last stored entry (0 for none)."""
@@ -381,27 +384,43 @@ class Append:
     forget: tuple[int, ...] = ()
 
 
-def _write(db: Connection, write: Append) -> None:
-    table_id = write.table_id
-    rows = [
-        {"table_id": table_id, "seq": e.seq, "kind": e.kind, "at": e.at, "data": _dump(e.data)}
-        for e in write.entries
-    ]
-    first = rows[0]["seq"] if rows else 0
-    orders = [
-        {
-            "table_id": table_id,
-            "n": write.shuffles_before + i,
-            "seq": first,
-            "cards": format_cards(o),
-        }
-        for i, o in enumerate(write.shuffles)
-    ]
-    if rows:
-        db.execute(ENTRIES.insert(), rows)
+#: :meth:`Store.after_all` on PostgreSQL (pipeline.py's SQL).
+_AFTER_PG = sa.text(AFTER.format(ids=":ids", seqs=":seqs", ns=":ns"))
+
+
+def _write_all(db: Connection, writes: Sequence[Append]) -> None:
+    """The rows of every change, one statement a kind of row (not one a change):
+    under load a statement is a round trip to the database, and a group commit
+    of many tables is then as many round trips as one table's."""
+    entries: list[dict[str, Any]] = []
+    orders: list[dict[str, Any]] = []
+    for write in writes:
+        table_id = write.table_id
+        entries += (
+            {"table_id": table_id, "seq": e.seq, "kind": e.kind, "at": e.at, "data": dump(e.data)}
+            for e in write.entries
+        )
+        first = write.entries[0].seq if write.entries else 0
+        orders += (
+            {
+                "table_id": table_id,
+                "n": write.shuffles_before + i,
+                "seq": first,
+                "cards": format_cards(o),
+            }
+            for i, o in enumerate(write.shuffles)
+        )
+    if entries:
+        db.execute(ENTRIES.insert(), entries)
     if orders:
         db.execute(SHUFFLES.insert(), orders)
-    token = write.token
+    for write in writes:
+        _write_tokens(db, write)
+
+
+def _write_tokens(db: Connection, write: Append) -> None:
+    """A change's seat tokens: the seats it frees, and the one it seats."""
+    table_id, token = write.table_id, write.token
     for seat in (*write.forget, *([] if token is None else [token[0]])):
         db.execute(
             SEAT_TOKENS.delete().where(
@@ -414,7 +433,14 @@ def _write(db: Connection, write: Append) -> None:
         )
 
 
-def _dump(data: dict[str, Any]) -> str:
+def conflict(writes: Sequence[Append]) -> ConflictError:
+    """The error of a group commit that found one of its entries stored already."""
+    tables = ", ".join(sorted({w.table_id for w in writes}))
+    return ConflictError(f"entries of {tables} stored already by another writer")
+
+
+def dump(data: dict[str, Any]) -> str:
+    """An entry's data as stored: JSON, compact, its keys in order."""
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
 
@@ -426,4 +452,13 @@ def _sqlite_pragmas(connection: Any, _record: object) -> None:
     cursor.close()
 
 
-__all__ = ["Append", "ConflictError", "Connection", "Store", "StoredTable", "default_url"]
+__all__ = [
+    "Append",
+    "ConflictError",
+    "Connection",
+    "Store",
+    "StoredTable",
+    "conflict",
+    "default_url",
+    "dump",
+]

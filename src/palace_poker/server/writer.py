@@ -7,7 +7,9 @@ collects the changes that arrive while a transaction is being written and writes
 them all in the next one (:mod:`~palace_poker.server.rounds`): one flush for many
 tables, each runner still told only after the commit that holds its change. A batch
 of several changes that fails is written again one change at a time, so that one
-table's failure (a conflict, a bad row) is that table's alone.
+table's failure (a conflict, a bad row) is that table's alone. On PostgreSQL
+through psycopg the transaction is written from the event loop, in one pipeline
+(pipeline.py).
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from palace_poker.server import pipeline
 from palace_poker.server.rounds import Rounds, answer
-from palace_poker.server.store import Append, Store
+from palace_poker.server.store import Append, Store, conflict, dump
 
 log = logging.getLogger("palace_poker.server")
 
@@ -29,6 +32,7 @@ class GroupCommit(Rounds[Append, None]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
+        self.link = pipeline.link_of(store, autocommit=True)
 
     async def append(self, write: Append) -> None:
         """Write ``write``; returns once it is committed (raises if it was not)."""
@@ -36,7 +40,7 @@ class GroupCommit(Rounds[Append, None]):
 
     async def _round(self, batch: list[tuple[Append, asyncio.Future[None]]]) -> None:
         try:
-            await asyncio.to_thread(self.store.append_all, [w for w, _ in batch])
+            await self._write([w for w, _ in batch])
         except Exception as err:
             if len(batch) == 1:
                 answer(batch[0][1], err)
@@ -45,7 +49,7 @@ class GroupCommit(Rounds[Append, None]):
             log.warning("a group commit of %d changes failed; writing them one by one", len(batch))
             for write, done in batch:
                 try:
-                    await asyncio.to_thread(self.store.append_all, [write])
+                    await self._write([write])
                 except Exception as err:  # the runner reloads its table and refuses
                     answer(done, err)
                 else:
@@ -53,3 +57,17 @@ class GroupCommit(Rounds[Append, None]):
             return
         for _, done in batch:
             answer(done, None)
+
+    async def _write(self, writes: list[Append]) -> None:
+        if self.link is None:
+            await self.in_thread(self.store.append_all, writes)
+            return
+        try:
+            await pipeline.append(self.link, writes, dump)
+        except pipeline.DuplicateEntryError as err:
+            raise conflict(writes) from err
+
+    async def close(self) -> None:
+        await super().close()
+        if self.link is not None:
+            await self.link.close()

@@ -1,0 +1,200 @@
+"""The group commit and the group read on PostgreSQL, in the event loop.
+
+Under load the server's event loop keeps a core busy, and a database thread
+waits for the interpreter's lock each time it has read an answer: up to the
+interpreter's switch interval (5 ms) a statement. The group commit's five
+statements (BEGIN, the lock of the tables' writer rows, the entries, the
+shuffles, COMMIT) had taken 8 ms at 100 tables where one process alone took 2.
+Here both rounds run on psycopg's asyncio connections, in the loop itself, and
+the commit's statements go as one pipeline: sent at once, answered at once, the
+same transaction in the same order (the lock first). Measured with
+``benchmarks/load.py`` (docs/performance.md).
+
+Used by the group commit (writer.py) and the group read (reader.py) when the
+database is PostgreSQL through psycopg 3 (:func:`link_of`); any other database
+takes :class:`~palace_poker.server.store.Store`'s way, on a thread.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from palace_poker.cards import format_cards, parse_cards
+
+if TYPE_CHECKING:
+    from palace_poker.server.store import After, Append, Store
+
+_FORGET = "DELETE FROM seat_tokens WHERE table_id = %s AND seat = %s"
+_SEAT = "INSERT INTO seat_tokens (table_id, seat, token_hash) VALUES (%s, %s, %s)"
+#: The group read: what is stored after each table's last entry here, in one
+#: statement whatever the number of tables (three arrays of one length), its three
+#: parts told apart by their first column. The same SQL as Store.after_all's.
+AFTER = (
+    "SELECT 0 AS part, e.table_id, e.seq AS n, e.kind, e.at, e.data FROM entries e "
+    "JOIN unnest(CAST({ids} AS varchar[]), CAST({seqs} AS integer[])) AS a(t, q) "
+    "ON e.table_id = a.t AND e.seq > a.q "
+    "UNION ALL SELECT 1, s.table_id, s.n, '', 0.0, s.cards FROM shuffles s "
+    "JOIN unnest(CAST({ids} AS varchar[]), CAST({ns} AS integer[])) AS b(t, m) "
+    "ON s.table_id = b.t AND s.n >= b.m "
+    "UNION ALL SELECT 2, k.table_id, k.seat, '', 0.0, k.token_hash FROM seat_tokens k "
+    "WHERE k.table_id = ANY(CAST({ids} AS varchar[])) "
+    "ORDER BY part, table_id, n"
+)
+_AFTER = AFTER.format(ids="%(ids)s", seqs="%(seqs)s", ns="%(ns)s")
+
+
+class DuplicateEntryError(Exception):
+    """An entry's number was stored already: another writer came first."""
+
+
+class Link:
+    """One psycopg asyncio connection to the store's database: opened when first
+    needed, and again after it failed (PostgreSQL restarted, say)."""
+
+    def __init__(self, conninfo: dict[str, Any], *, autocommit: bool) -> None:
+        self.conninfo = conninfo
+        self.autocommit = autocommit
+        self._connection: Any = None
+
+    async def connection(self) -> Any:
+        """The open connection (opened now if there is none)."""
+        import psycopg  # noqa: PLC0415 - the cluster extra: links exist only with it
+
+        if self._connection is None or self._connection.closed:
+            self._connection = await psycopg.AsyncConnection.connect(
+                **self.conninfo, autocommit=self.autocommit
+            )
+        return self._connection
+
+    async def close(self) -> None:
+        """Close the connection, if open."""
+        if self._connection is not None:
+            connection, self._connection = self._connection, None
+            await connection.close()
+
+
+def link_of(store: Store, *, autocommit: bool) -> Link | None:
+    """A :class:`Link` to ``store``'s database when it is PostgreSQL through
+    psycopg 3; None for any other (the rounds then use the store, on a thread)."""
+    url = store.engine.url
+    if url.get_backend_name() != "postgresql" or url.get_driver_name() != "psycopg":
+        return None
+    conninfo: dict[str, Any] = url.translate_connect_args(username="user", database="dbname")
+    conninfo.update(url.query)
+    return Link(conninfo, autocommit=autocommit)
+
+
+#: A group commit without seat tokens, as one statement: the writer rows locked
+#: first (the inserts' rows come only after the lock's count, an InitPlan), then
+#: the entries and the shuffles of every table, from arrays. In autocommit mode it
+#: is its own transaction: committed, and flushed to disk, before it answers.
+_APPEND = (
+    "WITH locked AS (SELECT table_id FROM table_writers WHERE table_id = ANY(%(ids)s) "
+    "ORDER BY table_id FOR UPDATE), "
+    "fence AS (SELECT count(*) AS n FROM locked), "
+    "e AS (INSERT INTO entries (table_id, seq, kind, at, data) "
+    "SELECT u.* FROM unnest(CAST(%(et)s AS varchar[]), CAST(%(es)s AS integer[]), "
+    "CAST(%(ek)s AS varchar[]), CAST(%(ea)s AS float8[]), CAST(%(ed)s AS text[])) AS u, fence "
+    "WHERE fence.n >= 0 RETURNING 1), "
+    "s AS (INSERT INTO shuffles (table_id, n, seq, cards) "
+    "SELECT u.* FROM unnest(CAST(%(st)s AS varchar[]), CAST(%(sn)s AS integer[]), "
+    "CAST(%(ss)s AS integer[]), CAST(%(sc)s AS text[])) AS u, fence "
+    "WHERE fence.n >= 0 RETURNING 1) "
+    "SELECT (SELECT count(*) FROM e), (SELECT count(*) FROM s)"
+)
+
+
+async def append(link: Link, writes: Sequence[Append], dump: Callable[[Any], str]) -> None:
+    """Write ``writes`` in one transaction; returns after the commit. ``dump``
+    turns an entry's data into its stored text. Raises :class:`DuplicateEntryError`
+    when another writer stored one of the entries first; any other failure closes
+    the connection (the next round opens one)."""
+    import psycopg  # noqa: PLC0415 - the cluster extra
+
+    connection = await link.connection()
+    params: dict[str, list[Any]] = {
+        k: [] for k in ("et", "es", "ek", "ea", "ed", "st", "sn", "ss", "sc")
+    }
+    for w in writes:
+        for e in w.entries:
+            params["et"].append(w.table_id)
+            params["es"].append(e.seq)
+            params["ek"].append(e.kind)
+            params["ea"].append(e.at)
+            params["ed"].append(dump(e.data))
+        first = w.entries[0].seq if w.entries else 0
+        for i, order in enumerate(w.shuffles):
+            params["st"].append(w.table_id)
+            params["sn"].append(w.shuffles_before + i)
+            params["ss"].append(first)
+            params["sc"].append(format_cards(order))
+    try:
+        async with connection.cursor() as cursor:
+            if any(w.token is not None or w.forget for w in writes):
+                async with connection.transaction():
+                    await cursor.execute(
+                        _APPEND, {"ids": sorted({w.table_id for w in writes}), **params}
+                    )
+                    await _tokens(cursor, writes)
+            else:
+                await cursor.execute(
+                    _APPEND, {"ids": sorted({w.table_id for w in writes}), **params}
+                )
+    except psycopg.IntegrityError as err:
+        raise DuplicateEntryError(str(err)) from err
+    except BaseException:
+        await link.close()
+        raise
+
+
+async def _tokens(cursor: Any, writes: Sequence[Append]) -> None:
+    """The seat tokens of the changes: the seats they free, the ones they seat."""
+    for w in writes:
+        seated = [] if w.token is None else [w.token[0]]
+        for seat in (*w.forget, *seated):
+            await cursor.execute(_FORGET, (w.table_id, seat))
+        if w.token is not None:
+            await cursor.execute(_SEAT, (w.table_id, *w.token))
+
+
+async def after(link: Link, asked: Sequence[tuple[str, int, int]]) -> dict[str, After]:
+    """:meth:`Store.after_all <palace_poker.server.store.Store.after_all>` in the
+    loop: for each ``(table, seq, shuffles)``, the entries after ``seq``, the
+    shuffles from number ``shuffles`` on, and the seats' tokens now."""
+    if not asked:
+        return {}
+    connection = await link.connection()
+    params = {
+        "ids": [t for t, _, _ in asked],
+        "seqs": [q for _, q, _ in asked],
+        "ns": [n for _, _, n in asked],
+    }
+    try:
+        async with connection.cursor() as cursor:
+            await cursor.execute(_AFTER, params)
+            rows = await cursor.fetchall()
+    except BaseException:
+        await link.close()
+        raise
+    return parted(asked, rows)
+
+
+def parted(
+    asked: Sequence[tuple[str, int, int]], rows: Iterable[Sequence[Any]]
+) -> dict[str, After]:
+    """The rows of the group read's query, each table given its own part."""
+    found: dict[str, After] = {t: ([], [], {}) for t, _, _ in asked}
+    for part, table_id, n, kind, at, text in rows:
+        got = found[table_id]
+        if part == 0:
+            got[0].append((n, kind, float(at), json.loads(text)))
+        elif part == 1:
+            got[1].append(tuple(parse_cards(text)))
+        else:
+            got[2][n] = text
+    return found
+
+
+__all__ = ["AFTER", "DuplicateEntryError", "Link", "after", "append", "link_of", "parted"]
