@@ -4,7 +4,9 @@ Starts the server — one process on SQLite, then (with ``--postgres URL``) two
 processes sharing a PostgreSQL database and a Redis server — and creates TABLES
 tables, each with its host (a WebSocket client who plays at once when it is her
 turn), three bots and three spectators: four connected clients a table, spread over
-the processes. For ``--seconds`` the tables play; then every host ends her game.
+the processes. Once every client is welcomed the hosts start their games, over
+``--stagger`` seconds; each table plays for ``--seconds``, then its host ends it
+(as staggered as they started).
 
 Reported for each run: decisions a second (all tables), and the delay from an
 accepted entry (its time in the log) to the moment the *last* client of its table
