@@ -205,8 +205,10 @@ def test_bots_decide_from_the_observation_alone(name: str) -> None:
     assert checked >= 5
 
 
-@pytest.mark.parametrize("name", ["heuristic", "montecarlo"])
+@pytest.mark.parametrize("name", sorted(BOTS))
 def test_a_bot_refuses_a_view_without_its_decision(name: str) -> None:
+    """Every registered bot, the random one included (it had failed with an
+    IndexError on a spectator's empty options)."""
     hand = Hand.deal(Rules.of(10), [200] * 3, dealer=0, shuffle=SeededShuffle(2))
     bot = FACTORIES[name](1)
     spectator = hand.observe(None)

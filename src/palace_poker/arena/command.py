@@ -253,23 +253,9 @@ def _records(path: Path | None, mode: Mode, option: str) -> Iterator[TextIO | No
             yield handle
 
 
-@contextlib.contextmanager
-def _ctrl_c_interrupts() -> Iterator[None]:
-    """Ctrl-C (SIGINT) raises KeyboardInterrupt while the arena runs, even when the
-    program was started with SIGINT ignored, as a shell's background job or a CI
-    runner starts it: the backends then stop the workers. Restored afterwards."""
-    if threading.current_thread() is not threading.main_thread():
-        yield  # signals are the main thread's (main() called from a thread)
-        return
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
 def run(args: argparse.Namespace) -> int:
-    """Run ``palace-poker arena``; returns the exit code."""
+    """Run ``palace-poker arena``; returns the exit code. (Ctrl-C raises
+    KeyboardInterrupt here even in a background job: ``cli.main`` sees to it.)"""
     config, backend, workers, chunk = config_from_args(args)
     if args.ladder is not None:
         return run_ladder_command(args, config, backend, workers, chunk)
@@ -288,27 +274,26 @@ def run(args: argparse.Namespace) -> int:
         f"{rules.ante}, stacks {config.stack}, seed {config.seed}, {where}."
     )
     option = {key: f"--{key}" if getattr(args, key) is not None else "--out" for key in OUT_FILES}
-    with _ctrl_c_interrupts():
-        try:
-            with (
-                _outputs_made(args.out, make_out),
-                _records(paths["records"], mode, option["records"]) as records,
-                out.progress(plan.hands) as advance,
-            ):
-                result = run_arena(
-                    config,
-                    backend=backend,
-                    workers=workers,
-                    scheduler=args.scheduler,
-                    chunk_hands=chunk,
-                    records=records,
-                    progress=advance,
-                )
-        except KeyboardInterrupt:
-            if threading.current_thread() is threading.main_thread():
-                signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C: no traceback
-            print("interrupted", file=sys.stderr)
-            return 130
+    try:
+        with (
+            _outputs_made(args.out, make_out),
+            _records(paths["records"], mode, option["records"]) as records,
+            out.progress(plan.hands) as advance,
+        ):
+            result = run_arena(
+                config,
+                backend=backend,
+                workers=workers,
+                scheduler=args.scheduler,
+                chunk_hands=chunk,
+                records=records,
+                progress=advance,
+            )
+    except KeyboardInterrupt:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C: no traceback
+        print("interrupted", file=sys.stderr)
+        return 130
     summary = result.summary()
     out.table(result, summary)
     if paths["summary"] is not None:
@@ -496,14 +481,13 @@ def run_ladder_command(
         print(f"  {a} against {b}: {ci.mean:+.2f} chips/hand ({result.seconds:.0f} s)", flush=True)
         return result
 
-    with _ctrl_c_interrupts():
-        try:
-            ladder = run_ladder(config, run=match)
-        except KeyboardInterrupt:
-            if threading.current_thread() is threading.main_thread():
-                signal.signal(signal.SIGINT, signal.SIG_IGN)
-            print("interrupted", file=sys.stderr)
-            return 130
+    try:
+        ladder = run_ladder(config, run=match)
+    except KeyboardInterrupt:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        print("interrupted", file=sys.stderr)
+        return 130
     summary = ladder_summary(ladder)
     for line in ladder_lines(summary):
         print(line)

@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 
 from palace_poker.actions import Action, Verb
+from palace_poker.bots.base import require_turn
 from palace_poker.bots.reading import (
     MAX_SOLDIERS,
     VALUE_SCALE,
@@ -27,7 +28,6 @@ from palace_poker.bots.reading import (
     keep_fresh,
     opponents,
 )
-from palace_poker.errors import IllegalActionError
 from palace_poker.evaluator import evaluate
 from palace_poker.observation import Observation
 from palace_poker.options import Option
@@ -98,12 +98,7 @@ class HeuristicBot:
     def act(self, observation: Observation) -> Action:
         """Choose one of ``observation.options``."""
         options = observation.options
-        if not options or observation.viewer is None:
-            raise IllegalActionError(
-                "not_your_turn",
-                "the heuristic bot acts only on the view of the seat whose decision is due",
-                details={"viewer": observation.viewer, "to_act": observation.to_act},
-            )
+        require_turn(observation, "heuristic")
         phase = observation.phase
         if phase == "trim":
             return self.trim(observation, options[0])

@@ -45,10 +45,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from palace_poker.actions import Action, Verb
+from palace_poker.bots.base import require_turn
 from palace_poker.bots.heuristic import HeuristicBot, HeuristicParams
 from palace_poker.bots.montecarlo import LazyShuffle, MonteCarloBot
 from palace_poker.bots.reading import amount_for
-from palace_poker.errors import IllegalActionError
 from palace_poker.hand import Hand
 from palace_poker.observation import Observation
 from palace_poker.options import Option
@@ -167,12 +167,7 @@ class ISMCTSBot:
     def act(self, observation: Observation) -> Action:
         """Choose one of ``observation.options``."""
         view = observation
-        if not view.options or view.viewer is None:
-            raise IllegalActionError(
-                "not_your_turn",
-                "the ISMCTS bot acts only on the view of the seat whose decision is due",
-                details={"viewer": view.viewer, "to_act": view.to_act},
-            )
+        require_turn(view, "ISMCTS")
         self.last_iterations = self.last_worlds = self.last_steps = 0
         if view.phase == "trim":
             return self._mc.act(view)  # the heuristic's trim, as the Monte Carlo bot

@@ -24,11 +24,11 @@ import time
 from collections.abc import Sequence
 
 from palace_poker.actions import Action, Verb
+from palace_poker.bots.base import require_turn
 from palace_poker.bots.heuristic import HeuristicBot, HeuristicParams
 from palace_poker.bots.reading import Reading, amount_for, certain_loss, certain_win
 from palace_poker.cards import Card
 from palace_poker.determinize import determinize
-from palace_poker.errors import IllegalActionError
 from palace_poker.hand import Hand
 from palace_poker.observation import Observation
 from palace_poker.options import Option
@@ -116,12 +116,7 @@ class MonteCarloBot:
     def act(self, observation: Observation) -> Action:
         """Choose one of ``observation.options``."""
         view = observation
-        if not view.options or view.viewer is None:
-            raise IllegalActionError(
-                "not_your_turn",
-                "the Monte Carlo bot acts only on the view of the seat whose decision is due",
-                details={"viewer": view.viewer, "to_act": view.to_act},
-            )
+        require_turn(view, "Monte Carlo")
         self.last_samples = self.last_steps = 0
         if view.phase == "trim":
             return self._policy.trim(view, view.options[0])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from palace_poker.actions import Action
+from palace_poker.bots.base import require_turn
 from palace_poker.observation import Observation
 
 
@@ -24,6 +25,8 @@ class RandomBot:
         self._random = random.Random(seed)
 
     def act(self, observation: Observation) -> Action:
+        """Choose one of ``observation.options``."""
+        require_turn(observation, "random")
         option = self._random.choice(observation.options)
         if option.min_amount is not None and option.max_amount is not None:
             return option.action(amount=self._random.randint(option.min_amount, option.max_amount))
