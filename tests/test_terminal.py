@@ -28,7 +28,6 @@ from palace_poker import (
     PalaceError,
     ParseError,
     Rules,
-    SeededShuffle,
     Verb,
     replay,
 )
@@ -39,24 +38,18 @@ from palace_poker.terminal import render
 from palace_poker.terminal.log import event_lines, second_person
 from palace_poker.terminal.menu import Meta, explain, menu, normalize_card, parse_command
 from palace_poker.terminal.session import Session, Settings
+from terminal_helpers import dealt, string_console, written
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
 
 
 def _hand(seed: int = 1, *, no_limit: bool = False, n: int = 3) -> Hand:
-    rules = Rules.of(10, betting="no-limit" if no_limit else "limit")
-    names = ["You", "Ann", "Bob", "Cid"][:n]
-    return Hand.deal(rules, [200] * n, dealer=n - 1, shuffle=SeededShuffle(seed), names=names)
+    return dealt(seed, no_limit=no_limit, n=n)
 
 
 def _console(width: int = 120) -> Console:
-    return Console(file=StringIO(), width=width, color_system=None, highlight=False, emoji=False)
-
-
-def _text(console: Console) -> str:
-    assert isinstance(console.file, StringIO)
-    return console.file.getvalue()
+    return string_console(width)
 
 
 def _until_your_battle(hand: Hand) -> Observation:
@@ -250,7 +243,7 @@ def test_the_table_shows_your_cards_and_no_hidden_card() -> None:
     obs = hand.observe(0)
     console = _console()
     console.print(render.table(obs, number=3, labels=["", "random", "random", "heuristic"]))
-    text = _text(console)
+    text = written(console)
     for words in ("Hand 3 · limit", "Stack", "Banner", "Soldiers", "Palace", "Pot 30"):
         assert words in text
     for card in obs.palace:
@@ -271,7 +264,7 @@ def test_a_battle_shows_who_attacks_whom_and_the_price() -> None:
     obs = _until_your_battle(hand)
     console = _console()
     console.print(render.table(obs, number=1, labels=["", "random", "random"]))
-    text = _text(console)
+    text = written(console)
     assert re.search(r"⚔ Battle: You \(.\S\) attack \w+ \(.\S\) · 1 raise", text)
     assert "to call you pay 20" in text
 
@@ -279,7 +272,7 @@ def test_a_battle_shows_who_attacks_whom_and_the_price() -> None:
 def test_colours_hearts_and_diamonds_red() -> None:
     console = Console(file=StringIO(), width=80, color_system="standard", force_terminal=True)
     console.print(render.cards_text([Card.parse("Kh"), Card.parse("Kd"), Card.parse("Ks")]))
-    raw = _text(console)
+    raw = written(console)
     assert "\x1b[1;31mK♥" in raw
     assert "\x1b[1;31mK♦" in raw
     assert "\x1b[1mK♠" in raw
@@ -345,7 +338,7 @@ def test_a_session_plays_hands_and_never_shows_a_hidden_card(tmp_path: Path) -> 
 
     session = Session(_settings(tmp_path, players=4), console, read=read)
     assert session.run() == 0
-    text = _text(console)
+    text = written(console)
     assert "Traceback" not in text
     assert len(session.game.records) == hands_wanted
     assert f"Saved {hands_wanted} finished hands to" in text
@@ -371,7 +364,7 @@ def test_bad_input_gets_a_message_and_a_new_prompt(tmp_path: Path) -> None:
     prompts: list[str] = []
     read = _script(["blah", "bet 7", "discard 9z", "1 2 3", "help", "table", "log", ""], prompts)
     assert Session(_settings(tmp_path), console, read=read).run() == 0
-    text = _text(console)
+    text = written(console)
     assert "✗ unknown command 'blah'" in text
     assert "✗ bet 7: no seat 7 to attack (rule R-BET-1)" in text
     assert "✗ invalid card '9z'" in text
@@ -392,7 +385,7 @@ def test_end_of_input_and_ctrl_c_leave_cleanly_and_save(
     read = _script(["fold", "", "fold", ""], finish=stop)
     session = Session(_settings(tmp_path, seed=11), console, read=read)
     assert session.run() == (130 if isinstance(stop, KeyboardInterrupt) else 0)
-    text = _text(console)
+    text = written(console)
     assert "Leaving the table." in text
     finished = len(session.game.records)
     assert finished >= 1
@@ -407,7 +400,7 @@ def test_auto_continue_plays_to_the_end_of_the_game(tmp_path: Path) -> None:
     settings = _settings(tmp_path, auto_continue=True, players=2, stack=30, seed=2)
     session = Session(settings, console, read=read)
     assert session.run() == 0
-    text = _text(console)
+    text = written(console)
     assert session.game.over or session.game.stacks[0] == 0
     assert "Game over after" in text
     assert "Enter: next hand" not in text
@@ -418,7 +411,7 @@ def test_bots_given_per_seat_and_their_kinds_shown(tmp_path: Path) -> None:
     settings = _settings(tmp_path, bots=("random", "random"), name="Zoe")
     session = Session(settings, console, read=_script([]))
     assert session.run() == 0
-    text = _text(console)
+    text = written(console)
     assert "Zoe against Ann (random), Bob (random)." in text
     assert "(you)" in text
 
@@ -439,7 +432,7 @@ def test_a_bot_that_breaks_the_rules_does_not_end_the_game(tmp_path: Path) -> No
     session = Session(_settings(tmp_path, players=2), console, read=lambda p: answers.get(p, "q"))
     session.bots[1] = _BrokenBot()
     assert session.run() == 0
-    text = _text(console)
+    text = written(console)
     assert "'s broken bot made an illegal move: [" in text
     assert "Traceback" not in text
     assert session.game.records
@@ -449,7 +442,7 @@ def test_save_failure_is_reported(tmp_path: Path) -> None:
     console = _console(100)
     session = Session(_settings(tmp_path, save=tmp_path), console, read=_script([]))
     assert session.run() == 2
-    text = " ".join(_text(console).split())
+    text = " ".join(written(console).split())
     assert f"Cannot save: [output_is_directory] --save {tmp_path}: it is a folder" in text
     assert "Hand 1" not in text  # refused before the first hand
 
@@ -472,7 +465,7 @@ def test_a_save_that_fails_mid_game_keeps_the_file_as_it_was(
 
     monkeypatch.setattr(os, "replace", full_disk)
     assert session.run() == 1
-    text = " ".join(_text(console).split())
+    text = " ".join(written(console).split())
     assert "Cannot save: [output_unwritable] --save " in text
     assert "No space left on device" in text
     assert len(saved.read_text().splitlines()) == 1  # the first save, whole

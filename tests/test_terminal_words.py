@@ -42,24 +42,18 @@ from palace_poker.terminal.menu import (
     players_words,
 )
 from palace_poker.terminal.session import EXIT_INTERRUPTED, Session, Settings
+from terminal_helpers import dealt, string_console, written
 
 NAMES = ("Zoe", "Ann", "Bob")
 SUITS = "♠♥♦♣"
 
 
 def _hand(seed: int = 1, *, no_limit: bool = False, n: int = 3, name: str = "Zoe") -> Hand:
-    rules = Rules.of(10, betting="no-limit" if no_limit else "limit")
-    names = [name, "Ann", "Bob", "Cid"][:n]
-    return Hand.deal(rules, [200] * n, dealer=n - 1, shuffle=SeededShuffle(seed), names=names)
+    return dealt(seed, no_limit=no_limit, n=n, name=name)
 
 
 def _console(width: int = 80) -> Console:
-    return Console(file=StringIO(), width=width, color_system=None, highlight=False, emoji=False)
-
-
-def _text(console: Console) -> str:
-    assert isinstance(console.file, StringIO)
-    return console.file.getvalue()
+    return string_console(width)
 
 
 # ------------------------------------------------------------------ grammar
@@ -206,7 +200,7 @@ def test_ascii_cards_and_signs() -> None:
     console.print(render.help_text(ascii=True))
     for line in event_lines(hand.events_for(0), hand.names, 0, ascii=True):
         console.print(render.log_line(line))
-    text = _text(console)
+    text = written(console)
     text.encode("ascii")  # nothing but ASCII
     assert str(obs.banners[0]) in text
     assert "## ## ##" in text
@@ -223,7 +217,7 @@ def test_an_output_that_cannot_encode_suits_is_detected() -> None:
 def _widest(obs: Observation, labels: list[str], *, ascii: bool = False) -> list[str]:
     console = _console(80)
     console.print(render.table(obs, number=12, labels=labels, ascii=ascii))
-    return _text(console).splitlines()
+    return written(console).splitlines()
 
 
 @pytest.mark.parametrize("ascii", [False, True])
@@ -285,7 +279,7 @@ def _session(
 def test_each_kind_of_choice_is_explained_the_first_time_only(tmp_path: Path) -> None:
     session, console = _session(tmp_path, ["menu", "menu"])
     assert session.run() == 0
-    text = _text(console)
+    text = written(console)
     assert text.count(NOTES["stay"]) == 1
     assert text.count(NOTES["fold"]) == 1
     assert "do nothing this turn" in text.split(NOTES["stay"])[1]  # the menu again, no note
@@ -311,14 +305,14 @@ def test_rules_command_prints_the_summary(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setattr(rules_text, "summary", summary)
     session, console = _session(tmp_path, ["rules"], ascii=True)
     assert session.run() == 0
-    assert "THE RULES IN BRIEF" in _text(console)
+    assert "THE RULES IN BRIEF" in written(console)
     assert asked == [True]
 
 
 def test_ctrl_c_exits_130_and_quit_0(tmp_path: Path) -> None:
     session, console = _session(tmp_path, [], KeyboardInterrupt())
     assert session.run() == EXIT_INTERRUPTED == 130
-    assert "Leaving the table." in _text(console)
+    assert "Leaving the table." in written(console)
     session, _ = _session(tmp_path, [], EOFError())
     assert session.run() == 0
 
