@@ -135,20 +135,32 @@ class FailingStore(Store):
         return super().load(table_id)
 
 
-def test_a_change_the_store_refuses_is_undone_and_nobody_hears_of_it(tmp_path: Path) -> None:
+def _failing_store(tmp_path: Path) -> FailingStore:
+    """A SQLite store whose writes and reads fail when told to, holding table t1."""
     store = FailingStore(sa.create_engine(_url(tmp_path / "db.sqlite3")))
     store.migrate()
     store.create("t1", SETTINGS)
+    return store
+
+
+def _recording_client() -> tuple[Client, list[dict[str, Any]]]:
+    """A connection whose frames are kept, decoded, in the list returned with it."""
+    sent: list[dict[str, Any]] = []
+
+    async def send(text: str) -> None:
+        sent.append(json.loads(text))
+
+    async def close(_code: int, _reason: str) -> None:
+        return None
+
+    return Client(send, close), sent
+
+
+def test_a_change_the_store_refuses_is_undone_and_nobody_hears_of_it(tmp_path: Path) -> None:
+    store = _failing_store(tmp_path)
 
     async def scene() -> list[dict[str, Any]]:
-        sent: list[dict[str, Any]] = []
-
-        async def send(text: str) -> None:
-            sent.append(json.loads(text))
-
-        async def close(_code: int, _reason: str) -> None:
-            return None
-
+        client, sent = _recording_client()
         # the process's group commit, as the server has it (a failed batch is
         # written again one change at a time: this one fails alone)
         writes = GroupCommit(store)
@@ -156,7 +168,6 @@ def test_a_change_the_store_refuses_is_undone_and_nobody_hears_of_it(tmp_path: P
         runner.start()
         await runner.call("seated", {"seat": 0, "name": "Ann", "bot": None}, token="a")
         await runner.call("seated", {"seat": 1, "name": "Bob", "bot": None}, token="b")
-        client = Client(send, close)
         pump = asyncio.get_running_loop().create_task(client.pump())
         runner.submit(client, {"type": "hello", "token": "a", "last_seq": None})
         runner.submit(client, {"type": "start"})
@@ -491,19 +502,10 @@ def test_a_table_whose_log_cannot_be_read_after_a_refused_change_waits_for_it(
     """The write fails and so does reading the log back: memory is ahead of the log
     and cannot be mended yet, so the table carries out nothing until it has read
     the log (not the next decision on the hand the store never saw)."""
-    store = FailingStore(sa.create_engine(_url(tmp_path / "db.sqlite3")))
-    store.migrate()
-    store.create("t1", SETTINGS)
+    store = _failing_store(tmp_path)
 
     async def scene() -> list[dict[str, Any]]:
-        sent: list[dict[str, Any]] = []
-
-        async def send(text: str) -> None:
-            sent.append(json.loads(text))
-
-        async def close(_code: int, _reason: str) -> None:
-            return None
-
+        client, sent = _recording_client()
         runner = TableRunner(Table("t1", SETTINGS), store, {}, shuffles_stored=0)
         runner.start()
         await runner.call("seated", {"seat": 0, "name": "Ann", "bot": None}, token="a")
@@ -516,7 +518,6 @@ def test_a_table_whose_log_cannot_be_read_after_a_refused_change_waits_for_it(
         assert seat is not None
         assert hand is not None
         version = hand.version  # (the hand in memory takes the refused stay)
-        client = Client(send, close)
         pump = asyncio.get_running_loop().create_task(client.pump())
         runner.submit(client, {"type": "hello", "token": "ab"[seat], "last_seq": seq})
         while not sent:  # welcomed: the deal before it is stored (jobs go one by one)
