@@ -295,7 +295,9 @@ def test_a_client_that_reconnects_gets_exactly_what_it_missed(server: ServerProc
 def test_a_turn_that_times_out_takes_the_default_and_two_make_a_player_away(
     server: ServerProcess,
 ) -> None:
-    created = server.create(bots=["random"], seats=2, turn_seconds=5, stack=500)
+    # No time bank: the turn's 5 s alone (with the default bank of 30 s, a wait of
+    # the receive's own 30 s came between two frames, and a slow machine missed it)
+    created = server.create(bots=["random"], seats=2, turn_seconds=5, time_bank=0, stack=500)
     table = created["table"]
 
     async def clock() -> None:
