@@ -496,6 +496,50 @@ def test_a_process_that_lost_the_race_catches_up_and_carries_its_command_out(
     ]
 
 
+class ForeverBeaten(Store):
+    """A store where another process always writes first: each write of t1
+    refused, and the other's entry under the same number stored instead."""
+
+    def append_all(self, writes: Any) -> None:
+        for write in writes:
+            beaten = Append(write.table_id, (Entry(write.entries[0].seq, "chat", 9.0, CHAT),))
+            super().append_all([beaten])
+        raise ConflictError("entries stored already by another writer")
+
+
+CHAT = {"seat": None, "watcher": 1, "text": "first"}
+
+
+def test_a_change_refused_on_every_try_leaves_the_table_as_the_log_has_it(
+    tmp_path: Path,
+) -> None:
+    """A process that loses every race for a change gives up with storage_failed,
+    and its table in memory is the log's, with the other process's entries in it:
+    not its own refused change, under whose number the news of the other's entry
+    would never be heard (the game had stalled on the process that was not the
+    writer)."""
+    store = ForeverBeaten(sa.create_engine(_url(tmp_path / "db.sqlite3")))
+    store.migrate()
+    store.create("t1", SETTINGS)
+
+    async def scene() -> TableRunner:
+        cluster: Any = QuietCluster()
+        runner = TableRunner(Table("t1", SETTINGS), store, {}, shuffles_stored=0, cluster=cluster)
+        runner.start()
+        with pytest.raises(PalaceError) as refused:
+            await runner.call("seated", {"seat": 0, "name": "Ann", "bot": None}, token="a")
+        assert refused.value.code == "storage_failed"
+        await runner.stop()
+        return runner
+
+    runner = asyncio.run(scene())
+    stored = store.load("t1")
+    assert stored is not None
+    assert [kind for _, kind, _, _ in stored.entries] == ["chat"] * 3  # one each try
+    assert runner.table.seq == 3  # the log's three, nothing of its own
+    assert runner.table.seats[0] is None
+
+
 def test_a_table_whose_log_cannot_be_read_after_a_refused_change_waits_for_it(
     tmp_path: Path,
 ) -> None:

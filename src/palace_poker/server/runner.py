@@ -404,15 +404,21 @@ class TableRunner:
         if self.cluster is None:
             await self._commit_here(kind, data, token=token)
             return
-        for _ in range(CONFLICT_TRIES - 1):
+        for _ in range(CONFLICT_TRIES):
             try:
                 await self._commit_here(kind, data, token=token)
                 break
             except ConflictError:
+                # Memory holds the refused change: read the log again before anything
+                # else, also after the last try (else memory stays ahead of the log,
+                # and the entry another process stored under the same number, which
+                # is no news by its number, would never reach this process's clients)
                 log.info("table %s: another process wrote it first; catching up", self.table.id)
                 await self._rebuild()
         else:
-            await self._commit_here(kind, data, token=token)
+            raise TableError(
+                "storage_failed", "the table changed on another server meanwhile: try again"
+            )
         await self.cluster.publish(self.table.id, self.table.seq)
         if self.table.status == "over" and self.writer:  # a game over needs no writer
             await asyncio.to_thread(self.store.release, self.table.id, self.cluster.owner)
