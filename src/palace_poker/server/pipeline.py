@@ -5,9 +5,9 @@ waits for the interpreter's lock each time it has read an answer: up to the
 interpreter's switch interval (5 ms) a statement. The group commit's five
 statements (BEGIN, the lock of the tables' writer rows, the entries, the
 shuffles, COMMIT) had taken 8 ms at 100 tables where one process alone took 2.
-Here both rounds run on psycopg's asyncio connections, in the loop itself, and
-the commit's statements go as one pipeline: sent at once, answered at once, the
-same transaction in the same order (the lock first). Measured with
+Here both rounds run on psycopg's asyncio connections, in autocommit mode, in the
+loop itself, and the commit is one statement (:data:`_APPEND`: the lock first,
+then every table's rows from arrays), its own transaction. Measured with
 ``benchmarks/load.py`` (docs/performance.md).
 
 Used by the group commit (writer.py) and the group read (reader.py) when the
@@ -17,6 +17,7 @@ takes :class:`~palace_poker.server.store.Store`'s way, on a thread.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -50,12 +51,11 @@ class DuplicateEntryError(Exception):
 
 
 class Link:
-    """One psycopg asyncio connection to the store's database: opened when first
-    needed, and again after it failed (PostgreSQL restarted, say)."""
+    """One psycopg asyncio connection to the store's database, in autocommit mode:
+    opened when first needed, and again after it failed (PostgreSQL restarted, say)."""
 
-    def __init__(self, conninfo: dict[str, Any], *, autocommit: bool) -> None:
+    def __init__(self, conninfo: dict[str, Any]) -> None:
         self.conninfo = conninfo
-        self.autocommit = autocommit
         self._connection: Any = None
 
     async def connection(self) -> Any:
@@ -64,7 +64,7 @@ class Link:
 
         if self._connection is None or self._connection.closed:
             self._connection = await psycopg.AsyncConnection.connect(
-                **self.conninfo, autocommit=self.autocommit
+                **self.conninfo, autocommit=True
             )
         return self._connection
 
@@ -75,7 +75,7 @@ class Link:
             await connection.close()
 
 
-def link_of(store: Store, *, autocommit: bool) -> Link | None:
+def link_of(store: Store) -> Link | None:
     """A :class:`Link` to ``store``'s database when it is PostgreSQL through
     psycopg 3; None for any other (the rounds then use the store, on a thread)."""
     url = store.engine.url
@@ -83,7 +83,7 @@ def link_of(store: Store, *, autocommit: bool) -> Link | None:
         return None
     conninfo: dict[str, Any] = url.translate_connect_args(username="user", database="dbname")
     conninfo.update(url.query)
-    return Link(conninfo, autocommit=autocommit)
+    return Link(conninfo)
 
 
 #: A group commit without seat tokens, as one statement: the writer rows locked
@@ -130,18 +130,18 @@ async def append(link: Link, writes: Sequence[Append], dump: Callable[[Any], str
             params["sn"].append(w.shuffles_before + i)
             params["ss"].append(first)
             params["sc"].append(format_cards(order))
+    params["ids"] = sorted({w.table_id for w in writes})
+    seating = any(w.token is not None or w.forget for w in writes)
     try:
-        async with connection.cursor() as cursor:
-            if any(w.token is not None or w.forget for w in writes):
-                async with connection.transaction():
-                    await cursor.execute(
-                        _APPEND, {"ids": sorted({w.table_id for w in writes}), **params}
-                    )
-                    await _tokens(cursor, writes)
-            else:
-                await cursor.execute(
-                    _APPEND, {"ids": sorted({w.table_id for w in writes}), **params}
-                )
+        # (a change that seats or frees a player writes its tokens in the same
+        # transaction; any other batch is the one statement, a transaction itself)
+        async with (
+            connection.cursor() as cursor,
+            connection.transaction() if seating else contextlib.nullcontext(),
+        ):
+            await cursor.execute(_APPEND, params)
+            if seating:
+                await _tokens(cursor, writes)
     except psycopg.IntegrityError as err:
         raise DuplicateEntryError(str(err)) from err
     except BaseException:

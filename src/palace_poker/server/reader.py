@@ -31,7 +31,7 @@ class GroupRead(Rounds[Read, After]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
-        self.link = pipeline.link_of(store, autocommit=True)
+        self.link = pipeline.link_of(store)
 
     async def after(self, table_id: str, seq: int, shuffles: int) -> After:
         """:meth:`Store.after`, read with the other tables asking at the time (a

@@ -8,7 +8,7 @@ them all in the next one (:mod:`~palace_poker.server.rounds`): one flush for man
 tables, each runner still told only after the commit that holds its change. A batch
 of several changes that fails is written again one change at a time, so that one
 table's failure (a conflict, a bad row) is that table's alone. On PostgreSQL
-through psycopg the transaction is written from the event loop, in one pipeline
+through psycopg the batch is written from the event loop, in one statement
 (pipeline.py).
 """
 
@@ -32,7 +32,7 @@ class GroupCommit(Rounds[Append, None]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
-        self.link = pipeline.link_of(store, autocommit=True)
+        self.link = pipeline.link_of(store)
 
     async def append(self, write: Append) -> None:
         """Write ``write``; returns once it is committed (raises if it was not)."""
