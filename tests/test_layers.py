@@ -65,7 +65,7 @@ SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("table",),
     ("projection", "protocol"),
     ("history",),
-    ("store", "pipeline", "cluster", "rounds", "writer", "reader"),
+    ("store", "pg_rounds", "cluster", "rounds", "writer", "reader"),
     ("runner",),
     ("app",),
     ("command", "child"),  # child: a serve process started by a script

@@ -29,7 +29,6 @@ from alembic.config import Config
 from sqlalchemy.engine import Connection, Engine
 
 from palace_poker.cards import Card, format_cards, parse_cards
-from palace_poker.server.pipeline import AFTER, parted
 from palace_poker.server.settings import TableSettings
 from palace_poker.server.table import Entry
 
@@ -384,7 +383,21 @@ class Append:
     forget: tuple[int, ...] = ()
 
 
-#: :meth:`Store.after_all` on PostgreSQL (pipeline.py's SQL).
+#: The group read: what is stored after each table's last entry here, in one
+#: statement whatever the number of tables (three arrays of one length), its three
+#: parts told apart by their first column. The same SQL as Store.after_all's.
+AFTER = (
+    "SELECT 0 AS part, e.table_id, e.seq AS n, e.kind, e.at, e.data FROM entries e "
+    "JOIN unnest(CAST({ids} AS varchar[]), CAST({seqs} AS integer[])) AS a(t, q) "
+    "ON e.table_id = a.t AND e.seq > a.q "
+    "UNION ALL SELECT 1, s.table_id, s.n, '', 0.0, s.cards FROM shuffles s "
+    "JOIN unnest(CAST({ids} AS varchar[]), CAST({ns} AS integer[])) AS b(t, m) "
+    "ON s.table_id = b.t AND s.n >= b.m "
+    "UNION ALL SELECT 2, k.table_id, k.seat, '', 0.0, k.token_hash FROM seat_tokens k "
+    "WHERE k.table_id = ANY(CAST({ids} AS varchar[])) "
+    "ORDER BY part, table_id, n"
+)
+#: :meth:`Store.after_all` on PostgreSQL (the SQL of pg_rounds.py's group read).
 _AFTER_PG = sa.text(AFTER.format(ids=":ids", seqs=":seqs", ns=":ns"))
 
 
@@ -419,24 +432,50 @@ def _write_all(db: Connection, writes: Sequence[Append]) -> None:
 
 
 def _write_tokens(db: Connection, write: Append) -> None:
-    """A change's seat tokens: the seats it frees, and the one it seats."""
+    """A change's seat tokens, on the store's own connection."""
+    for statement in token_statements(write):
+        db.execute(statement)
+
+
+def token_statements(write: Append) -> list[sa.Delete | sa.Insert]:
+    """A change's seat-token statements: the rows of the seats it frees and of
+    the one it seats go, then the seated one's new row (the SHA-256 of its token)
+    is added. Run by the store and, compiled for psycopg, by pg_rounds.py."""
     table_id, token = write.table_id, write.token
-    for seat in (*write.forget, *([] if token is None else [token[0]])):
-        db.execute(
-            SEAT_TOKENS.delete().where(
-                (SEAT_TOKENS.c.table_id == table_id) & (SEAT_TOKENS.c.seat == seat)
-            )
+    seats = (*write.forget, *([] if token is None else [token[0]]))
+    statements: list[sa.Delete | sa.Insert] = [
+        SEAT_TOKENS.delete().where(
+            (SEAT_TOKENS.c.table_id == table_id) & (SEAT_TOKENS.c.seat == seat)
         )
+        for seat in seats
+    ]
     if token is not None:
-        db.execute(
+        statements.append(
             SEAT_TOKENS.insert().values(table_id=table_id, seat=token[0], token_hash=token[1])
         )
+    return statements
 
 
 def conflict(writes: Sequence[Append]) -> ConflictError:
     """The error of a group commit that found one of its entries stored already."""
     tables = ", ".join(sorted({w.table_id for w in writes}))
     return ConflictError(f"entries of {tables} stored already by another writer")
+
+
+def parted(
+    asked: Sequence[tuple[str, int, int]], rows: Iterable[Sequence[Any]]
+) -> dict[str, After]:
+    """The rows of the group read's query, each table given its own part."""
+    found: dict[str, After] = {t: ([], [], {}) for t, _, _ in asked}
+    for part, table_id, n, kind, at, text in rows:
+        got = found[table_id]
+        if part == 0:
+            got[0].append((n, kind, float(at), json.loads(text)))
+        elif part == 1:
+            got[1].append(tuple(parse_cards(text)))
+        else:
+            got[2][n] = text
+    return found
 
 
 def dump(data: dict[str, Any]) -> str:
@@ -453,6 +492,8 @@ def _sqlite_pragmas(connection: Any, _record: object) -> None:
 
 
 __all__ = [
+    "AFTER",
+    "After",
     "Append",
     "ConflictError",
     "Connection",
@@ -461,4 +502,6 @@ __all__ = [
     "conflict",
     "default_url",
     "dump",
+    "parted",
+    "token_statements",
 ]

@@ -9,7 +9,7 @@ tables, each runner still told only after the commit that holds its change. A ba
 of several changes that fails is written again one change at a time, so that one
 table's failure (a conflict, a bad row) is that table's alone. On PostgreSQL
 through psycopg the batch is written from the event loop, in one statement
-(pipeline.py).
+(pg_rounds.py).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from palace_poker.server import pipeline
+from palace_poker.server import pg_rounds
 from palace_poker.server.rounds import Rounds, answer
 from palace_poker.server.store import Append, Store, conflict, dump
 
@@ -32,7 +32,7 @@ class GroupCommit(Rounds[Append, None]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
-        self.link = pipeline.link_of(store)
+        self.link = pg_rounds.link_of(store)
 
     async def append(self, write: Append) -> None:
         """Write ``write``; returns once it is committed (raises if it was not)."""
@@ -63,8 +63,8 @@ class GroupCommit(Rounds[Append, None]):
             await self.in_thread(self.store.append_all, writes)
             return
         try:
-            await pipeline.append(self.link, writes, dump)
-        except pipeline.DuplicateEntryError as err:
+            await pg_rounds.append(self.link, writes, dump)
+        except pg_rounds.DuplicateEntryError as err:
             raise conflict(writes) from err
 
     async def close(self) -> None:

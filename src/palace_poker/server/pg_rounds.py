@@ -18,31 +18,17 @@ takes :class:`~palace_poker.server.store.Store`'s way, on a thread.
 from __future__ import annotations
 
 import contextlib
-import json
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from palace_poker.cards import format_cards, parse_cards
+from sqlalchemy.dialects.postgresql import psycopg as psycopg_dialect
 
-if TYPE_CHECKING:
-    from palace_poker.server.store import After, Append, Store
+from palace_poker.cards import format_cards
+from palace_poker.server.store import AFTER, After, Append, Store, parted, token_statements
 
-_FORGET = "DELETE FROM seat_tokens WHERE table_id = %s AND seat = %s"
-_SEAT = "INSERT INTO seat_tokens (table_id, seat, token_hash) VALUES (%s, %s, %s)"
-#: The group read: what is stored after each table's last entry here, in one
-#: statement whatever the number of tables (three arrays of one length), its three
-#: parts told apart by their first column. The same SQL as Store.after_all's.
-AFTER = (
-    "SELECT 0 AS part, e.table_id, e.seq AS n, e.kind, e.at, e.data FROM entries e "
-    "JOIN unnest(CAST({ids} AS varchar[]), CAST({seqs} AS integer[])) AS a(t, q) "
-    "ON e.table_id = a.t AND e.seq > a.q "
-    "UNION ALL SELECT 1, s.table_id, s.n, '', 0.0, s.cards FROM shuffles s "
-    "JOIN unnest(CAST({ids} AS varchar[]), CAST({ns} AS integer[])) AS b(t, m) "
-    "ON s.table_id = b.t AND s.n >= b.m "
-    "UNION ALL SELECT 2, k.table_id, k.seat, '', 0.0, k.token_hash FROM seat_tokens k "
-    "WHERE k.table_id = ANY(CAST({ids} AS varchar[])) "
-    "ORDER BY part, table_id, n"
-)
+#: The store's statements compiled for psycopg (its ``%(name)s`` parameters).
+_DIALECT = psycopg_dialect.dialect()  # type: ignore[no-untyped-call]
+
 _AFTER = AFTER.format(ids="%(ids)s", seqs="%(seqs)s", ns="%(ns)s")
 
 
@@ -150,13 +136,12 @@ async def append(link: Link, writes: Sequence[Append], dump: Callable[[Any], str
 
 
 async def _tokens(cursor: Any, writes: Sequence[Append]) -> None:
-    """The seat tokens of the changes: the seats they free, the ones they seat."""
+    """The seat tokens of the changes: the store's own statements
+    (:func:`~palace_poker.server.store.token_statements`), compiled for psycopg."""
     for w in writes:
-        seated = [] if w.token is None else [w.token[0]]
-        for seat in (*w.forget, *seated):
-            await cursor.execute(_FORGET, (w.table_id, seat))
-        if w.token is not None:
-            await cursor.execute(_SEAT, (w.table_id, *w.token))
+        for statement in token_statements(w):
+            compiled = statement.compile(dialect=_DIALECT)
+            await cursor.execute(str(compiled), compiled.params)
 
 
 async def after(link: Link, asked: Sequence[tuple[str, int, int]]) -> dict[str, After]:
@@ -181,20 +166,4 @@ async def after(link: Link, asked: Sequence[tuple[str, int, int]]) -> dict[str, 
     return parted(asked, rows)
 
 
-def parted(
-    asked: Sequence[tuple[str, int, int]], rows: Iterable[Sequence[Any]]
-) -> dict[str, After]:
-    """The rows of the group read's query, each table given its own part."""
-    found: dict[str, After] = {t: ([], [], {}) for t, _, _ in asked}
-    for part, table_id, n, kind, at, text in rows:
-        got = found[table_id]
-        if part == 0:
-            got[0].append((n, kind, float(at), json.loads(text)))
-        elif part == 1:
-            got[1].append(tuple(parse_cards(text)))
-        else:
-            got[2][n] = text
-    return found
-
-
-__all__ = ["AFTER", "DuplicateEntryError", "Link", "after", "append", "link_of", "parted"]
+__all__ = ["DuplicateEntryError", "Link", "after", "append", "link_of"]
