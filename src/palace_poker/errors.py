@@ -116,6 +116,8 @@ ERROR_CODES: dict[str, str] = {
     "unknown_bot": "no bot is registered under that name",
     "invalid_budget": "a bot's budget is not milliseconds (10ms) or a number of simulations (64)",
     "invalid_arena": "an arena setting (seats, hands, workers, chunk size) is out of range",
+    "journal_mismatch": "an arena journal (--journal) is that of another match",
+    "journal_invalid": "an arena journal, or a line of it, is not part of an arena journal",
     "backend_unavailable": "an optional dependency the command needs is not installed",
     "output_folder_missing": "the folder of a file to write does not exist, or is not a folder",
     "output_is_directory": "a file to write is named by the path of a folder",

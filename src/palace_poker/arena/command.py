@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from palace_poker.arena.backends import BACKENDS, Backend
+from palace_poker.arena.journal import Journal, read_seed
 from palace_poker.arena.ladder import Ladder, run_ladder
 from palace_poker.arena.plan import ArenaConfig, default_stack
 from palace_poker.arena.runner import ArenaResult, run_arena
@@ -76,6 +77,13 @@ def add_parser(subparsers: Any) -> None:
     )
     add("--summary", type=Path, metavar="FILE", help="write the JSON summary here")
     add("--records", type=Path, metavar="FILE", help="write every hand as palace-hand/1 JSONL")
+    add(
+        "--journal",
+        type=Path,
+        metavar="FILE",
+        help="keep every finished chunk in FILE; run the same command again to go on "
+        "where an interrupted match stopped (made if missing)",
+    )
     add("--plot", type=Path, metavar="FILE", help="write a PNG of cumulative winnings")
     add("--backend", default="local", metavar="local|dask", help="(default local)")
     add("--scheduler", metavar="ADDR", help="the Dask scheduler, tcp://HOST:PORT")
@@ -258,10 +266,21 @@ def run(args: argparse.Namespace) -> int:
     KeyboardInterrupt here even in a background job: ``cli.main`` sees to it.)"""
     config, backend, workers, chunk = config_from_args(args)
     if args.ladder is not None:
+        if args.journal is not None:
+            raise ConfigError(
+                "invalid_arena",
+                "--journal keeps one match: it does not go with --ladder",
+                details={"field": "journal"},
+            )
         return run_ladder_command(args, config, backend, workers, chunk)
     paths = _paths(args)
     mode: Mode = "replace" if args.force else "new"
     make_out = _check_outputs(args, paths, mode)
+    kept = _journal(args, paths, config)
+    journal = None
+    if kept is not None:
+        config = dataclasses.replace(config, seed=kept.seed)
+        journal = Journal.open(args.journal, kept)  # refused here if not this match's
     out = _Output(quiet=args.quiet)
     plan = config.plan
     where = f"Dask cluster {args.scheduler}" if backend == "dask" else f"{workers} local worker"
@@ -288,6 +307,7 @@ def run(args: argparse.Namespace) -> int:
                 chunk_hands=chunk,
                 records=records,
                 progress=advance,
+                journal=journal,
             )
     except KeyboardInterrupt:
         if threading.current_thread() is threading.main_thread():
@@ -309,6 +329,36 @@ def run(args: argparse.Namespace) -> int:
             write_plot(result, temporary)
         out.line(f"Plot: {paths['plot']}")
     return 0
+
+
+def _journal(
+    args: argparse.Namespace, paths: dict[str, Path | None], config: ArenaConfig
+) -> ArenaConfig | None:
+    """With ``--journal``: the configuration it is kept for, with the match's seed
+    (the journal's own when ``--seed`` is not given, so that the same command goes
+    on with the same match)."""
+    path: Path | None = args.journal
+    if path is None:
+        return None
+    for key, other in paths.items():
+        if other is not None and os.path.realpath(other) == os.path.realpath(path):
+            raise ConfigError(
+                "invalid_arena",
+                f"--journal and --{key} name the same file {path}",
+                details={"path": str(path)},
+            )
+    if path.is_dir():
+        raise OutputError(
+            "output_is_directory",
+            f"--journal {path}: it is a folder, not a file",
+            details={"path": str(path), "option": "--journal"},
+        )
+    if not path.exists():
+        check_output(path, "new", option="--journal")
+    seed = read_seed(path) if args.seed is None else None
+    return dataclasses.replace(
+        config, seed=config.seed if seed is None else seed, records=paths["records"] is not None
+    )
 
 
 def _signed(value: float) -> str:
@@ -409,8 +459,9 @@ class _Output:
         footer = (
             f"Chips per hand are per player; 95% intervals over {result.plan.blocks} block "
             f"means.\nms: wall time per decision (median, 99th percentile).\n"
-            f"Hands ended: {ends}.\n{result.hands} hands in {run['seconds']:.1f} s "
-            f"({run['hands_per_second'] or 0:,.0f} hands/s)."
+            f"Hands ended: {ends}.\n{result.hands - result.resumed} hands in "
+            f"{run['seconds']:.1f} s ({run['hands_per_second'] or 0:,.0f} hands/s)"
+            + (f"; {result.resumed} read back from the journal." if result.resumed else ".")
         )
         if self.rich:
             from rich import box  # noqa: PLC0415

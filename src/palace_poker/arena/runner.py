@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO, TypeVar
 
 from palace_poker.arena.backends import Backend, run_dask, run_inline, run_local
+from palace_poker.arena.journal import Journal
 from palace_poker.arena.plan import ArenaConfig, MatchPlan, chunk_size
 from palace_poker.arena.play import Chunk, ChunkResult
 from palace_poker.arena.stats import Interval, bot_block_means, mean_interval, time_percentile
@@ -42,6 +43,9 @@ class ArenaResult:
     workers: int  # local processes, or the Dask cluster's worker threads
     seconds: float
     cpu_seconds: float = 0.0  # the chunks' processor time, summed over workers
+    #: Hands read back from a journal, not played in this run (``seconds`` is this
+    #: run's time, for the other hands).
+    resumed: int = 0
     #: Each entry's decisions by wall time (histograms of stats.time_bin).
     thinking: tuple[dict[int, int], ...] = ()
 
@@ -114,7 +118,10 @@ class ArenaResult:
                 "backend": self.backend,
                 "workers": self.workers,
                 "seconds": round(self.seconds, 3),
-                "hands_per_second": round(plan.hands / self.seconds, 1) if self.seconds else None,
+                "resumed_hands": self.resumed,
+                "hands_per_second": (
+                    round((plan.hands - self.resumed) / self.seconds, 1) if self.seconds else None
+                ),
                 "cpu_seconds": round(self.cpu_seconds, 3),
                 # processor time over (workers x elapsed time): 1.0 is perfect scaling
                 "efficiency": (
@@ -166,6 +173,7 @@ def run_arena(
     chunk_hands: int | None = None,
     records: TextIO | None = None,
     progress: Callable[[int], None] | None = None,
+    journal: Journal | None = None,
 ) -> ArenaResult:
     """Play the arena and merge its results in hand order.
 
@@ -173,7 +181,9 @@ def run_arena(
     cluster at ``scheduler`` does. ``records`` receives each hand's palace-hand/1
     record as a JSON line, in hand order; ``progress`` is called with the number
     of hands of each chunk as it finishes. Results are the same for every backend,
-    number of workers and chunk size.
+    number of workers and chunk size. With a ``journal`` (:mod:`~palace_poker.
+    arena.journal`) the chunks it holds are not played again, and each chunk played
+    is added to it before it is counted.
     """
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise ConfigError(
@@ -196,19 +206,32 @@ def run_arena(
     config = dataclasses.replace(config, records=records is not None)
     plan = config.plan
 
+    done = [] if journal is None else journal.done
+    resumed = sum(r.stop - r.start for r in done)
+
     def make_chunks(parallel: int) -> list[Chunk]:
-        per = chunk_hands or chunk_size(plan.hands, plan.size, parallel)
-        return [Chunk(config, start, stop) for start, stop in plan.chunks(per)]
+        per = chunk_hands or chunk_size(plan.hands - resumed, plan.size, parallel)
+        ranges = plan.chunks(per) if journal is None else journal.missing(plan, per)
+        return [Chunk(config, start, stop) for start, stop in ranges]
 
     merger = _Merger(records, progress)
+    for result in sorted(done, key=lambda r: r.start):
+        merger(result)
+    played: Callable[[ChunkResult], None] = merger
+    if journal is not None:
+
+        def played(result: ChunkResult) -> None:
+            journal.add(result)  # on disk before it counts
+            merger(result)
+
     began = time.perf_counter()
     if backend == "dask":
         assert scheduler is not None
-        workers = run_dask(make_chunks, scheduler, merger)
+        workers = run_dask(make_chunks, scheduler, played)
     elif workers == 1:
-        run_inline(make_chunks(1), merger)
+        run_inline(make_chunks(1), played)
     else:
-        run_local(make_chunks(workers), workers, merger)
+        run_local(make_chunks(workers), workers, played)
     seconds = time.perf_counter() - began
     parts = merger.ordered
     assert merger.next == plan.hands, "a chunk is missing"
@@ -225,7 +248,8 @@ def run_arena(
         backend=backend,
         workers=workers,
         seconds=seconds,
-        cpu_seconds=sum(part.cpu_seconds for part in parts),
+        resumed=resumed,
+        cpu_seconds=sum(part.cpu_seconds for part in parts) - sum(r.cpu_seconds for r in done),
         thinking=tuple(
             _add_counts(row) for row in zip(*(part.thinking for part in parts), strict=True)
         ),

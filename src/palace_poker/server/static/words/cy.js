@@ -272,6 +272,8 @@ export const ERRORS = {
   unknown_bot: "Nid oes bot o'r math hwnnw.",
   invalid_budget: "Mae cyllideb bot yn filieiliadau (10ms) neu'n nifer o efelychiadau (64).",
   invalid_arena: "Mae gosodiad yr arena y tu allan i'r ystod.",
+  journal_mismatch: "Mae dyddlyfr yr arena yn perthyn i gêm arall.",
+  journal_invalid: "Mae dyddlyfr yr arena wedi'i ddifrodi, neu nid dyddlyfr mohono.",
   backend_unavailable: "Nid yw rhan sydd ei hangen ar y gweinydd wedi'i gosod.",
   output_folder_missing: "Nid yw'r ffolder i ysgrifennu iddo yn bodoli.",
   output_is_directory: "Ffolder yw'r ffeil i'w hysgrifennu.",

@@ -272,6 +272,8 @@ export const ERRORS = {
   unknown_bot: "There is no bot of that kind.",
   invalid_budget: "A bot's budget is milliseconds (10ms) or a number of simulations (64).",
   invalid_arena: "An arena setting is out of range.",
+  journal_mismatch: "The arena journal belongs to another match.",
+  journal_invalid: "The arena journal is damaged, or is not a journal.",
   backend_unavailable: "A part the server needs is not installed.",
   output_folder_missing: "The folder to write to does not exist.",
   output_is_directory: "The file to write is a folder.",

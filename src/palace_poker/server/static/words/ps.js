@@ -265,6 +265,8 @@ export const ERRORS = {
   unknown_bot: "د دې ډول بوټ نشته.",
   invalid_budget: "د بوټ بودیجه ملي ثانیې (10ms) یا د سمولیشنونو شمېر (64) دی.",
   invalid_arena: "د میدان یو تنظیم له حد څخه بهر دی.",
+  journal_mismatch: "د میدان ورځپاڼه د بلې لوبې ده.",
+  journal_invalid: "د میدان ورځپاڼه خرابه ده، یا ورځپاڼه نه ده.",
   backend_unavailable: "هغه برخه چې سرور ورته اړتیا لري نصب شوې نه ده.",
   output_folder_missing: "د لیکلو فولډر شتون نلري.",
   output_is_directory: "د لیکلو فایل یو فولډر دی.",

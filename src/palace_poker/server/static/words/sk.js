@@ -273,6 +273,8 @@ export const ERRORS = {
   unknown_bot: "Bot takého druhu neexistuje.",
   invalid_budget: "Rozpočet bota sú milisekundy (10ms) alebo počet simulácií (64).",
   invalid_arena: "Nastavenie arény je mimo rozsahu.",
+  journal_mismatch: "Denník arény patrí inému zápasu.",
+  journal_invalid: "Denník arény je poškodený alebo to nie je denník.",
   backend_unavailable: "Časť, ktorú server potrebuje, nie je nainštalovaná.",
   output_folder_missing: "Priečinok na zápis neexistuje.",
   output_is_directory: "Súbor na zápis je priečinok.",
