@@ -10,12 +10,14 @@ machine without PostgreSQL) these tests skip; CI always sets it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import secrets
 import shutil
 import socket
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -116,6 +118,52 @@ class RedisServer:
             self.process.kill()
             self.process.wait(10)
         self.process = None
+
+
+class PrivatePostgres:
+    """A PostgreSQL server of the test's own on 127.0.0.1 (stopped and started at
+    will): Debian's binaries, a data folder made by ``initdb`` for the run, run as
+    the ``postgres`` user (PostgreSQL refuses to run as root)."""
+
+    def __init__(self) -> None:
+        found = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"))
+        if not found:
+            pytest.fail("PostgreSQL is not installed (apt-get install postgresql)")
+        self.bin = found[-1].parent
+        self.port = free_port()
+        self.folder = Path(tempfile.mkdtemp(prefix="palace-pg-"))
+        self.data = self.folder / "data"
+        self._as_postgres = [] if os.getuid() != 0 else ["runuser", "-u", "postgres", "--"]
+        if self._as_postgres:
+            shutil.chown(self.folder, "postgres")
+        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "palace", "--no-sync")
+
+    @property
+    def url(self) -> str:
+        return f"postgresql+psycopg://palace@127.0.0.1:{self.port}/postgres"
+
+    def _run(self, tool: str, *args: str) -> None:
+        subprocess.run(
+            [*self._as_postgres, str(self.bin / tool), *args],
+            check=True,
+            capture_output=True,
+            timeout=60,
+        )
+
+    def start(self) -> PrivatePostgres:
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1"
+        log = str(self.folder / "server.log")
+        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", log, "-w", "start")
+        return self
+
+    def stop(self) -> None:
+        """A fast shutdown: open connections are cut, as a restart cuts them."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def remove(self) -> None:
+        with contextlib.suppress(subprocess.CalledProcessError):
+            self.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 DEPLOY = Path(__file__).resolve().parent.parent / "docs" / "deploy.md"
