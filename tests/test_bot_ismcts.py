@@ -180,3 +180,47 @@ def test_it_beats_the_random_bot() -> None:
                 hand.result.stacks[i] - 400 for i, kind in enumerate(kinds) if kind == "ismcts"
             )
     assert won > 10 * 48
+
+
+def _decisions(bot: ISMCTSBot, count: int) -> list[tuple[int, int]]:
+    """(playouts, worlds) of the bot's first ``count`` searched decisions in
+    4-player no-limit hands it plays against itself."""
+    out: list[tuple[int, int]] = []
+    for deal_seed in range(40):
+        hand = Hand.deal(
+            Rules.of(10, betting="no-limit"), [2000] * 4, dealer=0, shuffle=SeededShuffle(deal_seed)
+        )
+        while not hand.over and len(out) < count:
+            hand.apply(bot.act(hand.observe(hand.to_act)))
+            if bot.last_worlds:
+                out.append((bot.last_iterations, bot.last_worlds))
+        if len(out) >= count:
+            break
+    return out
+
+
+def test_the_racing_drops_root_actions_only_when_asked() -> None:
+    # Without racing (the default) each world plays every simulated candidate, so
+    # the playouts are a multiple of the worlds; with it, a dropped candidate plays
+    # in the first worlds only.
+    plain = _decisions(ISMCTSBot(seed=3, iterations=60, rollout_samples=2), 12)
+    assert all(playouts % worlds == 0 for playouts, worlds in plain), plain
+    raced = _decisions(ISMCTSBot(seed=3, iterations=60, rollout_samples=2, race=1.0), 12)
+    assert any(playouts % worlds for playouts, worlds in raced), raced
+
+
+def test_unfused_nodes_tell_apart_worlds_the_seat_sees_differently() -> None:
+    # Keyed by what the acting seat sees as well, a BUY's later node splits by the
+    # card drawn: several nodes share one action path, where keyed by the actions
+    # alone each path is one node.
+    def nodes_and_paths(fuse: bool) -> tuple[int, int]:
+        bot = ISMCTSBot(seed=5, iterations=200, rollout_samples=2, fuse=fuse)
+        hand = Hand.deal(Rules.of(10), [500] * 4, dealer=0, shuffle=SeededShuffle(12))
+        bot.act(hand.observe(hand.to_act))
+        keys = list(bot._nodes)
+        return len(keys), len({k if fuse else k[:-4] for k in keys})  # the 4 seen parts
+
+    fused_nodes, fused_paths = nodes_and_paths(True)
+    assert fused_nodes == fused_paths > 0
+    split_nodes, split_paths = nodes_and_paths(False)
+    assert split_nodes > split_paths > 0

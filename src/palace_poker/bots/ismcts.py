@@ -11,29 +11,37 @@ visits of its parent), expands one new node, plays the rest of the hand with a
 fast heuristic policy, and backs each acting seat's chip result up at its nodes.
 
 Plain ISMCTS spends most of a small budget exploring, and its root estimates are
-noisy, so it has three refinements, meant to make it stronger than flat Monte
-Carlo at the same time per decision (measured at 10 ms a decision it is not yet
-shown to be: docs/bots.md has the figures):
+noisy, so it has these refinements (docs/bots.md has what each was measured to be
+worth against the Monte Carlo bot at the same time per decision):
 
 * **Common random numbers at the root.** A world is not used once: every root
-  action still in the race is played in it, with the same later cards and the
-  same rollout seeds, so the comparison between root actions is paired, as in the
-  Monte Carlo bot. Sampling a world (with its inference) is also the dearest part
-  of an iteration, and this shares it.
-* **Racing at the root.** After a few worlds, a root action whose paired
-  difference to the best one is significantly negative is dropped, so the later
-  worlds go to the actions that are still close.
+  action is played in it, with the same later cards and the same rollout seeds,
+  so the comparison between root actions is paired, as in the Monte Carlo bot.
+  Sampling a world (with its inference) is also a dear part of an iteration, and
+  this shares it.
+* **Racing at the root, off by default** (``race``). After ``race_after`` worlds a
+  root action whose paired difference to the best one is significantly negative
+  is dropped, so the later worlds go to the actions still close. Tested after
+  every world on a few paired differences, it dropped good actions on noise: with
+  it the bot lost to the Monte Carlo bot in no-limit.
 * **Progressive widening below the root, heuristic first.** At a deeper node the
   heuristic's own choice is the first child, and another candidate is admitted
   only as the node's visits grow (``widen``). With few visits the tree plays like
   the rollout policy, so a small budget degrades gracefully to the Monte Carlo
   bot's estimate; with more it searches the bot's later responses (the call or
   fold after a re-raise, the next turn's attack) instead of trusting the policy.
+* **Nodes keyed by the public actions** (``fuse``). A deeper node is the history
+  of actions from the root, so worlds in which the acting seat would see other
+  cards (the card a BUY drew) share its statistics. ``fuse=False`` keys a node by
+  what the seat sees as well (banners, soldiers, its palace, the palaces shown to
+  it): each node is then one the seat could tell from the others, but the tree is
+  sparser, and it measured no stronger.
 
 By default (``tree="own"``) only the bot's own later decisions are searched; the
 opponents' are played by the heuristic even inside the tree, which is the model of
 them the Monte Carlo bot uses. ``tree="all"`` searches every seat's decisions (each
-node maximises the chips of the seat acting there), ``tree="none"`` is flat racing.
+node maximises the chips of the seat acting there), ``tree="none"`` is the flat
+search of the root alone.
 """
 
 from __future__ import annotations
@@ -98,8 +106,9 @@ class ISMCTSBot:
     of results seen in this decision), ``widen`` the progressive-widening rate
     (a node with ``v`` visits may try ``1 + widen * sqrt(v)`` actions), ``race``
     the z-score under which a root action is dropped after ``race_after`` worlds
-    (``None``: never drop), ``tree`` which seats' decisions are searched below the
-    root, ``depth`` the deepest tree node. ``targets``, ``rollout_samples``,
+    (``None``, the default: never drop), ``tree`` which seats' decisions are
+    searched below the root, ``depth`` the deepest tree node, ``fuse`` whether a
+    node is keyed by the actions alone (see the module's text). ``targets``, ``rollout_samples``,
     ``infer_*`` and ``params`` are the Monte Carlo bot's (candidates, rollout
     policy, world inference).
 
@@ -121,11 +130,12 @@ class ISMCTSBot:
         iterations: int = 240,
         exploration: float = 0.5,
         widen: float = 0.5,
-        race: float | None = 1.5,
+        race: float | None = None,
         race_after: int = 3,
         tree: TreeMode = "own",
         depth: int = 6,
-        targets: int = 2,
+        fuse: bool = True,
+        targets: int = 3,
         rollout_samples: int = 6,
         infer_at: float = 0.7,
         infer_floor: float = 0.1,
@@ -141,6 +151,7 @@ class ISMCTSBot:
         self.race_after = max(2, race_after)
         self.tree = tree
         self.depth = depth
+        self.fuse = fuse
         # The Monte Carlo bot supplies the root candidates, the inference-weighted
         # worlds and the trims: the same abstraction, so the two differ by search only.
         self._mc = MonteCarloBot(
@@ -178,8 +189,8 @@ class ISMCTSBot:
 
     def candidates(self, view: Observation) -> list[Action]:
         """The root actions: the Monte Carlo bot's candidates (with ``targets``
-        attack targets; fewer than its default of 3, so that more worlds fit in
-        a budget: the third-best target is seldom the one to attack)."""
+        attack targets, 3 as the Monte Carlo bot has them: with 2, the decisions
+        measured against a long flat search lost twice as much, docs/bots.md)."""
         return self._mc.candidates(view)
 
     def _search(self, view: Observation, candidates: list[Action]) -> Action:
@@ -262,10 +273,11 @@ class ISMCTSBot:
     ) -> tuple[Action, bool]:
         """The tree's action at ``path`` (UCB1 among the widened, available
         children); whether the descent stays in the tree (not after an expansion)."""
-        node = self._nodes.get(path)
+        key = path if self.fuse else (*path, *_seen(obs))
+        node = self._nodes.get(key)
         fresh = node is None
         if node is None:
-            node = self._nodes[path] = Node()
+            node = self._nodes[key] = Node()
         actions = self._node_actions(obs)
         allowed = 1 + int(self.widen * math.sqrt(node.visits))
         choices = actions[:allowed]
@@ -326,6 +338,14 @@ class ISMCTSBot:
         self._low = min(self._low, mine)
         self._high = max(self._high, mine)
         return mine
+
+
+def _seen(obs: Observation) -> tuple[object, ...]:
+    """What the acting seat sees that actions alone do not say: the cards bought
+    (a BUY's card differs from world to world), banners, its own palace and the
+    palaces shown to it. Two worlds meet in one node only when the seat could
+    not tell them apart, so the tree's choice there is one the seat could make."""
+    return (obs.banners, obs.soldiers, obs.palace, tuple(sorted(obs.known_palaces.items())))
 
 
 def _concrete(option: Option, pot: int) -> list[Action]:
