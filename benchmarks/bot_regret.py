@@ -58,26 +58,27 @@ Point = tuple[Observation, list[Action], list[float]]
 
 
 def decision_points(betting: str, count: int) -> list[Observation]:
-    """``count`` searched decisions of the Monte Carlo bot playing itself."""
+    """``count`` searched decisions of the Monte Carlo bot playing itself (each
+    taken with probability 0.3, by a generator seeded by the deal and the count)."""
     rules = Rules.of(10, betting=betting)  # type: ignore[arg-type]
     player = MonteCarloBot(seed=7, samples=12)
-    pick = random.Random(1)
     points: list[Observation] = []
     deal = 1000
     while len(points) < count:
         deal += 1
         hand = Hand.deal(rules, [2000] * 4, dealer=deal % 4, shuffle=SeededShuffle(deal))
-        while hand.to_act is not None and len(points) < count:
+        while hand.to_act is not None:
             view = hand.observe(hand.to_act)
-            if view.phase != "trim" and len(player.candidates(view)) > 1 and pick.random() < 0.3:
+            searched = view.phase != "trim" and len(player.candidates(view)) > 1
+            if searched and random.Random(deal * 1000 + len(points)).random() < 0.3:
                 points.append(view)
             hand.apply(player.act(view))
-    return points
+    return points[:count]
 
 
-def oracle(view: Observation, worlds: int) -> Point:
-    """The candidates of ``view`` and each one's mean result over ``worlds`` worlds."""
-    search = MonteCarloBot(seed=99)
+def oracle(search: MonteCarloBot, view: Observation, worlds: int) -> Point:
+    """The candidates of ``view`` and each one's mean result over ``worlds`` worlds
+    of ``search`` (one long flat search, its generator going on from point to point)."""
     candidates = search.candidates(view)
     me = view.viewer
     assert me is not None
@@ -125,7 +126,9 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown bots {unknown}; the bots are {', '.join(BOTS)}")
     began = time.perf_counter()
-    points = [oracle(view, args.worlds) for view in decision_points(args.betting, args.points)]
+    search = MonteCarloBot(seed=99)
+    views = decision_points(args.betting, args.points)
+    points = [oracle(search, view, args.worlds) for view in views]
     print(
         f"{args.betting}: {len(points)} decision points, oracle of {args.worlds} worlds each "
         f"({time.perf_counter() - began:.0f} s); {args.ms:g} ms a decision, {args.reps} reps\n"

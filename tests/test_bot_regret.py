@@ -35,7 +35,8 @@ def test_the_best_choice_has_no_regret_and_the_worst_the_spread() -> None:
     views = bot_regret.decision_points("no-limit", 6)
     assert len(views) == 6
     assert all(v.phase != "trim" for v in views)
-    points = [bot_regret.oracle(v, 12) for v in views]
+    search = bot_regret.MonteCarloBot(seed=99)
+    points = [bot_regret.oracle(search, v, 12) for v in views]
     points = [(v, c, bot_regret._folds_zero(c, x)) for v, c, x in points]
     assert all(len(c) > 1 and len(c) == len(x) for _, c, x in points)
     spread = sum(max(x) - min(x) for _, _, x in points) / len(points)
