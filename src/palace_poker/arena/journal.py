@@ -47,6 +47,9 @@ from palace_poker.errors import ConfigError
 from palace_poker.outputs import OutputError
 
 FORMAT = "palace-arena-journal/1"
+#: Characters read for a header when looking for a journal's seed (a header is
+#: short; a file that is not a journal may have no line end at all).
+HEADER_LIMIT = 1 << 16
 #: The header's fields that name a match (a journal resumes only the same match).
 MATCH_FIELDS = ("seats", "seed", "hands", "rules", "stack")
 
@@ -69,7 +72,7 @@ def read_seed(path: Path) -> int | None:
     resumed without ``--seed``: the match goes on with the seed it began with)."""
     try:
         with path.open(encoding="utf-8") as handle:
-            first = json.loads(handle.readline())
+            first = json.loads(handle.readline(HEADER_LIMIT))
     except (OSError, ValueError):
         return None
     seed = first.get("seed") if isinstance(first, dict) else None
@@ -92,7 +95,7 @@ class Journal:
             return cls(path, [])
         lines, cut = _lines(path)
         done = _check(path, lines, config)
-        if cut:
+        if cut is not None:
             with path.open("r+b") as handle:
                 handle.truncate(cut)
         return cls(path, done)
