@@ -101,6 +101,28 @@ class ServerProcess(ServeProcess, Address):
         return self
 
 
+async def ann_and_bob(
+    first: Address,
+    second: Address,
+    *,
+    stack: int,
+    pace: float,
+    seeds: tuple[int, int],
+) -> tuple[str, str, Player, Player]:
+    """A table of three seats made on ``first`` (Ann its host, a random bot), Bob
+    seated through ``second``, both connected and the game started: the table,
+    Ann's token, Ann and Bob."""
+    created = first.create(seats=3, stack=stack, bots=["random"])
+    table = created["table"]
+    joined = second.join(table, "Bob")
+    ann = Player(first, table, created["token"], "Ann", random.Random(seeds[0]), pace=pace)
+    bob = Player(second, table, joined["token"], "Bob", random.Random(seeds[1]), pace=pace)
+    await ann.connect()
+    await bob.connect()
+    await ann.send({"type": "start"})
+    return table, created["token"], ann, bob
+
+
 def run_closing(coroutine: Coroutine[Any, Any, None], timeout: float = 120) -> None:
     """Run a test's coroutine, then close every player's socket it left open."""
 

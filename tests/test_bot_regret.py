@@ -13,6 +13,7 @@ sys.path.insert(0, str(BENCHMARKS))
 import bot_regret  # noqa: E402  (beside the other benchmarks, not a package)
 
 from palace_poker.actions import Action  # noqa: E402
+from palace_poker.bots.montecarlo import MonteCarloBot  # noqa: E402
 from palace_poker.observation import Observation  # noqa: E402
 
 
@@ -35,7 +36,7 @@ def test_the_best_choice_has_no_regret_and_the_worst_the_spread() -> None:
     views = bot_regret.decision_points("no-limit", 6)
     assert len(views) == 6
     assert all(v.phase != "trim" for v in views)
-    search = bot_regret.MonteCarloBot(seed=99)
+    search = MonteCarloBot(seed=99)
     points = [bot_regret.oracle(search, v, 12) for v in views]
     points = [(v, c, bot_regret._folds_zero(c, x)) for v, c, x in points]
     assert all(len(c) > 1 and len(c) == len(x) for _, c, x in points)

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from cluster_helpers import RedisServer, fresh_database, needs_postgres, stored_table
-from server_helpers import Player, ServerProcess, run_closing
+from server_helpers import Player, ServerProcess, ann_and_bob, run_closing
 
 pytestmark = [needs_postgres, pytest.mark.rule("R-GAME-1")]
 
@@ -74,16 +74,10 @@ def test_a_player_on_one_process_sees_every_entry_of_another_in_order(
     cluster: tuple[ServerProcess, ServerProcess, RedisServer, str],
 ) -> None:
     first, second, _redis, url = cluster
-    created = first.create(seats=3, stack=40, bots=["random"])
-    table = created["table"]
-    joined = second.join(table, "Bob")  # a seat taken through the other process
 
     async def play() -> None:
-        ann = Player(first, table, created["token"], "Ann", random.Random(1), pace=0.02)
-        bob = Player(second, table, joined["token"], "Bob", random.Random(2), pace=0.02)
-        await ann.connect()
-        await bob.connect()
-        await ann.send({"type": "start"})
+        # Bob's seat taken through the other process
+        table, _, ann, bob = await ann_and_bob(first, second, stack=40, pace=0.02, seeds=(1, 2))
         await _until_over(ann, bob)
         stored = stored_table(url, table)
         mine = {e["seq"]: e["kind"] for e in _entries(bob)}
@@ -100,17 +94,13 @@ def test_the_writer_dies_mid_hand_and_the_other_process_finishes_the_game(
     cluster: tuple[ServerProcess, ServerProcess, RedisServer, str],
 ) -> None:
     first, second, _redis, url = cluster
-    created = first.create(seats=3, stack=200, bots=["random"])  # first writes it
-    table = created["table"]
-    joined = second.join(table, "Bob")
     timings: dict[str, float] = {}
 
     async def play() -> None:
-        ann = Player(first, table, created["token"], "Ann", random.Random(3), pace=0.05)
-        bob = Player(second, table, joined["token"], "Bob", random.Random(4), pace=0.05)
-        await ann.connect()
-        await bob.connect()
-        await ann.send({"type": "start"})
+        # the table made on the first process, which writes it
+        table, token, ann, bob = await ann_and_bob(
+            first, second, stack=200, pace=0.05, seeds=(3, 4)
+        )
         # a few decisions of the first hand, then the writer dies
         await asyncio.gather(
             ann.play(until_over=False, stop_at=8), bob.play(until_over=False, stop_at=8)
@@ -121,7 +111,7 @@ def test_the_writer_dies_mid_hand_and_the_other_process_finishes_the_game(
         await ann.close()
         # Ann reconnects to the live process with the last seq she saw, and both play
         # on: the bot's turns and the deals now come from the new writer.
-        again = Player(second, table, created["token"], "Ann", random.Random(5), pace=0.05)
+        again = Player(second, table, token, "Ann", random.Random(5), pace=0.05)
         await again.connect(last_seq=ann.last_seq)
         await asyncio.gather(
             again.play(until_over=False, stop_at=before + 25),
@@ -158,16 +148,9 @@ def test_a_redis_restart_in_the_middle_of_play_loses_nothing(
     cluster: tuple[ServerProcess, ServerProcess, RedisServer, str],
 ) -> None:
     first, second, redis, url = cluster
-    created = first.create(seats=3, stack=200, bots=["random"])
-    table = created["table"]
-    joined = second.join(table, "Bob")
 
     async def play() -> None:
-        ann = Player(first, table, created["token"], "Ann", random.Random(6), pace=0.03)
-        bob = Player(second, table, joined["token"], "Bob", random.Random(7), pace=0.03)
-        await ann.connect()
-        await bob.connect()
-        await ann.send({"type": "start"})
+        table, _, ann, bob = await ann_and_bob(first, second, stack=200, pace=0.03, seeds=(6, 7))
         await asyncio.gather(
             ann.play(until_over=False, stop_at=6), bob.play(until_over=False, stop_at=6)
         )

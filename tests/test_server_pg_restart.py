@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ from typing import Any
 import pytest
 
 from cluster_helpers import PrivatePostgres, stored_table
-from server_helpers import Player, ServerProcess, run_closing
+from server_helpers import Player, ServerProcess, ann_and_bob, run_closing
 
 pytestmark = pytest.mark.rule("R-GAME-1")
 #: The refusals of a decision sent on a view that had moved on (a bot acted, the hand
@@ -62,17 +61,10 @@ def test_a_postgres_restart_in_the_middle_of_play_loses_nothing(
     server = ServerProcess(
         tmp_path / "a.db", bot_pause=0.05, between=0.5, database_url=database.url
     ).start()
-    created = server.create(seats=3, stack=200, bots=["random"])
-    table = created["table"]
-    joined = server.join(table, "Bob")
     away: dict[str, int] = {}
 
     async def play() -> None:
-        ann = Player(server, table, created["token"], "Ann", random.Random(3), pace=0.2)
-        bob = Player(server, table, joined["token"], "Bob", random.Random(4), pace=0.2)
-        await ann.connect()
-        await bob.connect()
-        await ann.send({"type": "start"})
+        table, _, ann, bob = await ann_and_bob(server, server, stack=200, pace=0.2, seeds=(3, 4))
         await asyncio.gather(
             ann.play(until_over=False, stop_at=8), bob.play(until_over=False, stop_at=8)
         )
