@@ -25,7 +25,8 @@ from typing import Any
 import pytest
 
 from palace_poker import Rules
-from palace_poker.arena import ArenaConfig, run_arena
+from palace_poker.arena import ArenaConfig, Chunk, play_chunk, run_arena
+from palace_poker.arena.journal import Journal
 from palace_poker.cli import main
 
 pytest.importorskip("distributed")
@@ -162,3 +163,29 @@ def test_dask_backend_from_the_command(
     assert remote_summary.pop("run")["backend"] == "dask"
     local_summary.pop("run")
     assert remote_summary == local_summary
+
+
+def test_a_journal_begun_here_is_finished_on_the_cluster(cluster: Cluster, tmp_path: Path) -> None:
+    # Half the match played locally into the journal, the rest on Dask: the whole
+    # match's results, and the journal holds every chunk.
+    config = ArenaConfig(("random", "heuristic", "random"), 60, 3, Rules.of(10), 2000)
+    journal_path = tmp_path / "match.journal"
+    begun = Journal.open(journal_path, config)
+    for start in (0, 30):
+        begun.add(play_chunk(Chunk(config, start, start + 15)))
+    finished = run_arena(
+        config,
+        backend="dask",
+        scheduler=cluster.address,
+        chunk_hands=6,
+        journal=Journal.open(journal_path, config),
+    )
+    assert finished.resumed == 30
+    whole = run_arena(config, workers=1)
+    summary, expected = finished.summary(), whole.summary()
+    summary.pop("run")
+    expected.pop("run")
+    assert summary == expected
+    assert sorted((r.start, r.stop) for r in Journal.open(journal_path, config).done) == [
+        (0, 15), (15, 21), (21, 27), (27, 30), (30, 45), (45, 51), (51, 57), (57, 60)
+    ]  # fmt: skip
