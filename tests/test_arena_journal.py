@@ -46,7 +46,10 @@ def test_an_interrupted_match_goes_on_where_it_stopped(tmp_path: Path) -> None:
     command again: the summary and the records are the whole match's."""
     # slow enough to be stopped half-way: a searching bot (bounded by a count, so
     # that its play does not depend on the machine) in one seat
-    match = [*MATCH, "--seats", "montecarlo:2,random,random", "--hands", "30", "--chunk", "3"]
+    # (16 chunks of 6 hands: a few seconds even on the compiled engine, so that
+    # the interrupt comes long before the end)
+    seats = "montecarlo:16,heuristic,heuristic"
+    match = [*MATCH, "--seats", seats, "--hands", "96", "--chunk", "6"]
     whole, whole_records = _whole(tmp_path, match)
     journal = tmp_path / "match.journal"
     summary, records = tmp_path / "s.json", tmp_path / "r.jsonl"
@@ -59,20 +62,20 @@ def test_an_interrupted_match_goes_on_where_it_stopped(tmp_path: Path) -> None:
     process.send_signal(signal.SIGINT)
     assert process.wait(timeout=30) == 130
     kept = _lines(journal)
-    assert 3 <= kept < 11, kept  # some chunks kept, not all ten
+    assert 3 <= kept < 17, kept  # some chunks kept, not all sixteen
     assert not summary.exists()  # nothing half-written
     assert not records.exists()
     assert main(args) == 0  # the same command again
     resumed = json.loads(summary.read_text())
     assert deterministic(resumed) == deterministic(whole)
     assert records.read_text() == whole_records
-    assert resumed["run"]["resumed_hands"] == 3 * (kept - 1)
-    assert _lines(journal) == 11
+    assert resumed["run"]["resumed_hands"] == 6 * (kept - 1)
+    assert _lines(journal) == 17
     summary.unlink()
     records.unlink()
     assert main(args) == 0  # and once more: nothing is left to play
     assert deterministic(json.loads(summary.read_text())) == deterministic(whole)
-    assert json.loads(summary.read_text())["run"]["resumed_hands"] == 30
+    assert json.loads(summary.read_text())["run"]["resumed_hands"] == 96
 
 
 def test_chunks_read_back_are_not_played_again(tmp_path: Path) -> None:
