@@ -177,6 +177,10 @@ def test_a_change_the_store_refuses_is_undone_and_nobody_hears_of_it(tmp_path: P
         hand = runner.table.hand
         seat = runner.table.to_act()
         assert hand is not None
+        # The hand is in memory before it is durable: the store fails only once
+        # its entries are stored (else the deal's own write would be the refused one)
+        while len(store.load("t1").entries) < seq:
+            await asyncio.sleep(0.01)
         runner.submit(client, {"type": "hello", "token": "ab"[seat or 0], "last_seq": seq})
         while client.seat != seat:
             await asyncio.sleep(0.01)
