@@ -347,13 +347,7 @@ def _journal(
                 f"--journal and --{key} name the same file {path}",
                 details={"path": str(path)},
             )
-    if path.is_dir():
-        raise OutputError(
-            "output_is_directory",
-            f"--journal {path}: it is a folder, not a file",
-            details={"path": str(path), "option": "--journal"},
-        )
-    if not path.exists():
+    if path.is_dir() or not path.exists():  # a journal to make (or a folder: refused)
         check_output(path, "new", option="--journal")
     seed = read_seed(path) if args.seed is None else None
     return dataclasses.replace(
