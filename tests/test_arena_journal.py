@@ -166,7 +166,7 @@ def test_bad_journal_options_are_refused(
 ) -> None:
     same = tmp_path / "same"
     assert main([*MATCH, "--journal", str(same), "--summary", str(same)]) == 2
-    assert "[invalid_arena]" in capsys.readouterr().err
+    assert "[invalid_arena] --journal and --summary name the same file" in capsys.readouterr().err
     assert main([*MATCH, "--journal", str(tmp_path)]) == 2
     assert "[output_is_directory]" in capsys.readouterr().err
     assert main([*MATCH, "--journal", str(tmp_path / "no" / "j")]) == 2

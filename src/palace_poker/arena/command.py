@@ -201,13 +201,23 @@ def _check_outputs(args: argparse.Namespace, paths: dict[str, Path | None], mode
         if not out.exists():
             check_output(out, "new", option="--out")  # its parent exists and takes it
             make_out = True
-    seen: dict[str, str] = {}
     for key, path in paths.items():
         if path is None:
             continue
         option = f"--{key}" if getattr(args, key) is not None else "--out"
         if not (make_out and path.parent == out):
             check_output(path, mode, option=option)
+    _refuse_shared_files(paths)
+    return make_out
+
+
+def _refuse_shared_files(paths: dict[str, Path | None]) -> None:
+    """Refuse two of the named files (by option, without its dashes) that are one
+    file: the later would overwrite the earlier."""
+    seen: dict[str, str] = {}
+    for key, path in paths.items():
+        if path is None:
+            continue
         real = os.path.realpath(path)
         if real in seen:
             raise ConfigError(
@@ -216,7 +226,6 @@ def _check_outputs(args: argparse.Namespace, paths: dict[str, Path | None], mode
                 details={"path": str(path)},
             )
         seen[real] = key
-    return make_out
 
 
 @contextlib.contextmanager
@@ -340,13 +349,7 @@ def _journal(
     path: Path | None = args.journal
     if path is None:
         return None
-    for key, other in paths.items():
-        if other is not None and os.path.realpath(other) == os.path.realpath(path):
-            raise ConfigError(
-                "invalid_arena",
-                f"--journal and --{key} name the same file {path}",
-                details={"path": str(path)},
-            )
+    _refuse_shared_files({"journal": path, **paths})
     if path.is_dir() or not path.exists():  # a journal to make (or a folder: refused)
         check_output(path, "new", option="--journal")
     seed = read_seed(path) if args.seed is None else None

@@ -108,11 +108,10 @@ class Journal:
     def missing(self, plan: MatchPlan, hands_per_chunk: int) -> list[tuple[int, int]]:
         """The ``(start, stop)`` chunks still to play: the gaps between the chunks
         done, cut into chunks of about ``hands_per_chunk`` hands (whole blocks)."""
-        per = max(1, -(-hands_per_chunk // plan.size)) * plan.size
         out: list[tuple[int, int]] = []
         at = 0
         for start, stop in [*sorted((r.start, r.stop) for r in self.done), (plan.hands, 0)]:
-            out += [(a, min(a + per, start)) for a in range(at, start, per)]
+            out += plan.chunks(hands_per_chunk, at, start)
             at = max(at, stop)
         return out
 

@@ -185,10 +185,15 @@ class MatchPlan:
         """The seed of the bot that ``entry`` plays with in hand ``index``."""
         return _derive(self.seed, "bot", index, entry)
 
-    def chunks(self, hands_per_chunk: int) -> list[tuple[int, int]]:
-        """``(start, stop)`` ranges of whole blocks, about ``hands_per_chunk`` hands each."""
+    def chunks(
+        self, hands_per_chunk: int, start: int = 0, stop: int | None = None
+    ) -> list[tuple[int, int]]:
+        """``(start, stop)`` ranges of whole blocks, about ``hands_per_chunk`` hands
+        each, covering the hands from ``start`` (a block's first hand) to ``stop``
+        (by default the match's end)."""
+        end = self.hands if stop is None else stop
         per = max(1, math.ceil(hands_per_chunk / self.size)) * self.size
-        return [(start, min(start + per, self.hands)) for start in range(0, self.hands, per)]
+        return [(first, min(first + per, end)) for first in range(start, end, per)]
 
 
 def chunk_size(hands: int, block: int, workers: int) -> int:
