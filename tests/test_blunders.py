@@ -12,11 +12,13 @@ from palace_poker.bots.blunders import (
     CLEAR,
     KINDS,
     Tally,
+    Verdict,
     check,
     judge,
     play_hand,
     table,
 )
+from palace_poker.bots.montecarlo import MonteCarloBot
 from palace_poker.bots.reading import (
     attack_suits,
     better_keeping,
@@ -142,6 +144,34 @@ def test_folding_a_certain_win_is_a_blunder() -> None:
         assert make_bot(name, 1).act(royal).verb is not Verb.FOLD
 
 
+@pytest.mark.rule("R-END-3")
+@pytest.mark.rule("R-BET-8")
+@pytest.mark.parametrize("betting", ["limit", "no-limit"])
+def test_a_heads_up_certain_win_is_finished_by_a_bet(betting: Betting) -> None:
+    view = two_player(betting).observe(1)
+    # Seat 1's three aces beat any three cards seat 0 may hold beside its 2c: a
+    # spade counts for nothing against seat 1 (R-CMP-1), so seat 0 makes no four of
+    # a kind, and its best three of a kind (kings) is lower.
+    royal = crafted(view, "2c As", "Ah Ad Ac", ["", ""])
+    assert certain_win(royal, 0)
+    bot = MonteCarloBot(seed=1)
+    candidates = bot.candidates(royal)
+    assert {(a.verb, a.target) for a in candidates} == {(Verb.BET, 0)}
+    if betting == "no-limit":  # a bigger battle won for certain wins more
+        assert len(candidates) > 1
+    for name in ("montecarlo", "ismcts", "hard"):
+        assert make_bot(name, 1).act(royal).verb is Verb.BET
+    bet = candidates[0]
+    assert judge(royal, bet, (), 0).blunders == ()
+    assert "slow_win" in judge(royal, bet, (), 0).chances
+    for other in (Action(1, Verb.BUY), Action(1, Verb.STAY)):
+        assert judge(royal, other, (), 0).blunders == ("slow_win",)
+    # Without the certainty the bot still weighs staying and buying.
+    weak = crafted(view, "2c As", "3d 4h 6s", ["", ""])
+    assert {Verb.STAY, Verb.BUY} <= {a.verb for a in bot.candidates(weak)}
+    assert judge(weak, Action(1, Verb.BUY), (), 0) == Verdict(("needless_fold",), ())
+
+
 @pytest.mark.rule("R-FOLD-1")
 @pytest.mark.rule("R-STAY-1")
 def test_folding_ones_turn_when_staying_is_free_is_a_blunder() -> None:
@@ -171,6 +201,7 @@ def test_the_checker_sees_every_kind_from_random_play_and_the_hidden_cards_agree
     assert tally.counts["fresh_trim"]
     assert tally.counts["certain_loss_attack"]
     assert tally.counts["needless_fold"]
+    assert tally.counts["slow_win"]
     assert tally.contradicted == 0
     text = table(tallies)
     assert all(kind in text for kind in KINDS)
@@ -201,6 +232,7 @@ def test_the_shipped_bots_make_no_clear_blunder(betting: Betting) -> None:
     for name, tally in [(name, run[name]) for run in runs for name in run if name != "random"]:
         assert tally.decisions > 0, name
         assert {kind: tally.counts[kind] for kind in CLEAR} == dict.fromkeys(CLEAR, 0)
+        assert tally.counts["slow_win"] == 0, name  # a judgement, but never theirs
         assert tally.contradicted == 0
 
 

@@ -34,9 +34,15 @@ itself at hand to confirm the certainties. The kinds of blunder:
     stack (entry plus raise) while its battle odds against the target are under 0.5:
     :meth:`~palace_poker.bots.reading.Reading.battle_odds` from the bot's own view
     with 256 sampled palaces (a generator seeded per decision by the checker).
+``slow_win`` (judgement)
+    With two players left, on a turn in which a BET on the opponent would win the
+    hand for certain (:func:`~palace_poker.bots.reading.certain_finish`: the bot's
+    cards beat every palace the opponent may hold, R-END-3, R-BET-8), the bot does
+    something else. It may lose nothing, but it drags out a hand that is won, and
+    each BUY gives the opponent a draw that may undo the certainty.
 
 Rates are per *opportunity*: trims with a fresh soldier, BETs, battle responses,
-turns, no-limit opening raises respectively. Run it::
+turns, no-limit opening raises, heads-up turns with a certain win respectively. Run it::
 
     python -m palace_poker.bots.blunders --bots heuristic,montecarlo,random \\
         --hands 2000 --betting limit --seed 1
@@ -56,6 +62,7 @@ from palace_poker.bots.reading import (
     Reading,
     attack_suits,
     better_keeping,
+    certain_finish,
     certain_loss,
     certain_win,
 )
@@ -72,6 +79,7 @@ KINDS: tuple[str, ...] = (
     "certain_win_fold",
     "needless_fold",
     "weak_all_in",
+    "slow_win",
 )
 #: The kinds that are mistakes whatever the judgement.
 CLEAR: tuple[str, ...] = KINDS[:4]
@@ -82,6 +90,7 @@ OPPORTUNITY: dict[str, str] = {
     "certain_win_fold": "battle responses",
     "needless_fold": "turns",
     "weak_all_in": "no-limit opening raises",
+    "slow_win": "heads-up turns with a certain win",
 }
 #: ``weak_all_in``: a share of the stack that counts as (nearly) all of it ...
 ALL_IN_SHARE = 0.9
@@ -186,10 +195,24 @@ def judge(view: Observation, action: Action, fresh: Sequence[int], seed: int) ->
         folded = action.verb is Verb.FOLD and certain_win(view, _other(view))
         return Verdict(("certain_win_fold",), ("certain_win_fold",) if folded else ())
     if action.verb is Verb.BET:
-        return judge_bet(view, action, seed)
-    stay = any(option.verb is Verb.STAY for option in view.options)
-    needless = action.verb is Verb.FOLD and stay
-    return Verdict(("needless_fold",), ("needless_fold",) if needless else ())
+        verdict = judge_bet(view, action, seed)
+    else:
+        stay = any(option.verb is Verb.STAY for option in view.options)
+        needless = action.verb is Verb.FOLD and stay
+        verdict = Verdict(("needless_fold",), ("needless_fold",) if needless else ())
+    return _with_slow_win(verdict, view, action)
+
+
+def _with_slow_win(verdict: Verdict, view: Observation, action: Action) -> Verdict:
+    """``verdict`` with ``slow_win`` added on a heads-up turn with a certain win."""
+    target = certain_finish(view)
+    if target is None:
+        return verdict
+    slow = not (action.verb is Verb.BET and action.target == target)
+    return Verdict(
+        (*verdict.chances, "slow_win"),
+        (*verdict.blunders, "slow_win") if slow else verdict.blunders,
+    )
 
 
 def comparison_winner(hand: Hand, a: int, b: int) -> int | None:
@@ -216,6 +239,10 @@ def contradicts(hand: Hand, view: Observation, action: Action, verdict: Verdict)
         return comparison_winner(hand, me, action.target) != action.target
     if "certain_win_fold" in verdict.blunders:
         return comparison_winner(hand, me, _other(view)) != me
+    if "slow_win" in verdict.chances:
+        target = certain_finish(view)
+        assert target is not None
+        return comparison_winner(hand, me, target) != me
     return False
 
 

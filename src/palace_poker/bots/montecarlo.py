@@ -26,7 +26,13 @@ from collections.abc import Sequence
 from palace_poker.actions import Action, Verb
 from palace_poker.bots.base import require_turn
 from palace_poker.bots.heuristic import HeuristicBot, HeuristicParams
-from palace_poker.bots.reading import Reading, amount_for, certain_loss, certain_win
+from palace_poker.bots.reading import (
+    Reading,
+    amount_for,
+    certain_finish,
+    certain_loss,
+    certain_win,
+)
 from palace_poker.cards import Card
 from palace_poker.determinize import determinize
 from palace_poker.hand import Hand
@@ -132,9 +138,13 @@ class MonteCarloBot:
         in no-limit also opening raises of about the pot and (with odds of at least
         ``SHOVE_FLOOR``) all-in against the best of them; in a battle FOLD (unless a
         call wins for certain), CALL and RAISE (in no-limit the minimum, about the
-        pot and all-in)."""
+        pot and all-in). Heads-up with a certain win, only the BETs that finish the
+        hand (:func:`_finishing_bets`)."""
         if view.phase == "battle":
             return self._responses(view)
+        finish = _finishing_bets(view)
+        if finish:
+            return finish
         actions: list[Action] = []
         pot = view.pot
         bets: dict[int, Option] = {}
@@ -238,6 +248,29 @@ class MonteCarloBot:
             steps += 1
         self.last_steps += steps
         return sim.stacks[me]
+
+
+def _finishing_bets(view: Observation) -> list[Action]:
+    """Heads-up with a certain win (:func:`~palace_poker.bots.reading.certain_finish`):
+    the BETs on the last opponent, nothing else; empty otherwise.
+
+    In the rollouts the losing opponent buys on, so the search valued a BUY that
+    keeps the hand going above the BET that ends it, and in self-play three in four
+    of its searched decisions were such buys and the stays that answered them. In
+    no-limit the opening raises stay candidates (about the pot, all-in): a bigger
+    battle won for certain wins more."""
+    target = certain_finish(view)
+    if target is None:
+        return []
+    actions: list[Action] = []
+    for option in view.options:
+        if option.verb is not Verb.BET or option.target != target:
+            continue
+        if option.min_amount is None:
+            actions.append(option.action())
+        else:
+            actions.extend(_amounts(option, view.pot + option.cost, minimum=False))
+    return actions
 
 
 def _bettor(view: Observation) -> int | None:

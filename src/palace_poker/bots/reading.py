@@ -253,6 +253,25 @@ def certain_win(view: Observation, target: int) -> bool:
     return True
 
 
+def certain_finish(view: Observation) -> int | None:
+    """On a turn with two players left, the opponent when a BET on them wins the
+    hand for certain; else None.
+
+    With two players left the hand is decided by battle (R-END-3). When the
+    viewer's cards beat every palace the opponent may hold (:func:`certain_win`), a
+    BET ends the hand in the viewer's favour: the opponent folds, or the call is
+    compared (R-BET-8), and a raise can be called (never needing a fold). Buying or
+    staying instead gives the opponent draws that may undo the certainty."""
+    if view.phase != "turn" or sum(view.in_hand) != 2:
+        return None
+    for option in view.options:
+        if option.verb is Verb.BET:  # none with one banner suit (R-END-2 ends those)
+            target = option.target
+            assert target is not None
+            return target if certain_win(view, target) else None
+    return None
+
+
 def attack_suits(view: Observation) -> list[int]:
     """The banner suits of the players the viewer may attack (R-BET-1: still in the
     hand, with a banner suit other than the viewer's), ascending."""
