@@ -248,18 +248,23 @@ class ISMCTSBot:
         visited: list[tuple[Node, Action, int]] = []
         expanding = True
         steps = 0
-        while sim.to_act is not None:
+        # In the tree: until a node is expanded or the depth is reached.
+        while sim.to_act is not None and expanding and len(visited) < self.depth:
             seat = sim.to_act
             obs = sim.observe(seat)
             if obs.phase == "trim":
                 sim.apply(policy.trim(obs, obs.options[0]))
                 continue  # a trim is the policy's: not a branch of the tree
-            if expanding and len(visited) < self.depth and self._searched(seat, me):
+            if self._searched(seat, me):
                 action, expanding = self._select(path, obs, visited)
             else:
                 action = policy.act(obs)
             sim.apply(action)
             path = (*path, action)
+            steps += 1
+        # The rollout: the policy to the end, no path kept (as montecarlo's playout).
+        while sim.to_act is not None:
+            sim.apply(policy.act(sim.observe(sim.to_act)))
             steps += 1
         self.last_steps += steps
         return self._backup(sim, view, visited)
