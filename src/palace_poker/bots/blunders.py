@@ -39,7 +39,9 @@ itself at hand to confirm the certainties. The kinds of blunder:
     hand for certain (:func:`~palace_poker.bots.reading.certain_finish`: the bot's
     cards beat every palace the opponent may hold, R-END-3, R-BET-8), the bot does
     something else. It may lose nothing, but it drags out a hand that is won, and
-    each BUY gives the opponent a draw that may undo the certainty.
+    while the hand lasts the opponent may buy a card that undoes the certainty
+    (only a BET denies them that). It is a judgement: against an opponent who buys
+    on in a lost hand, waiting lets them pay more into the pot first.
 
 Rates are per *opportunity*: trims with a fresh soldier, BETs, battle responses,
 turns, no-limit opening raises, heads-up turns with a certain win respectively. Run it::
