@@ -115,6 +115,7 @@ ERROR_CODES: dict[str, str] = {
     "invalid_players": "the players or stacks of a hand or game are not allowed",
     "unknown_bot": "no bot is registered under that name",
     "invalid_budget": "a bot's budget is not milliseconds (10ms) or a number of simulations (64)",
+    "invalid_bot": "a bot's setting is not one it knows (a Monte Carlo bot's inference)",
     "invalid_arena": "an arena setting (seats, hands, workers, chunk size) is out of range",
     "journal_mismatch": "an arena journal (--journal) is that of another match",
     "journal_invalid": "an arena journal, or a line of it, is not part of an arena journal",

@@ -3,7 +3,8 @@
 Single-observer ISMCTS. Every iteration samples a *world* consistent with the
 bot's observation (the Monte Carlo bot's :meth:`~palace_poker.bots.montecarlo.
 MonteCarloBot.sample_world`: a determinized deal, leaning towards the palaces that
-would have bet when the bot faces a bet), then walks down a tree whose nodes are
+would have bet when the bot faces a bet, in no-limit by the calibrated likelihoods
+of :mod:`palace_poker.bots.inference`), then walks down a tree whose nodes are
 keyed by the public action history from the root. At a node the bot picks among
 the actions available *in that world* by UCB1 with availability counts (a child's
 exploration term counts the visits in which it could have been chosen, not all
@@ -55,7 +56,7 @@ from typing import Literal
 from palace_poker.actions import Action, Verb
 from palace_poker.bots.base import require_turn
 from palace_poker.bots.heuristic import HeuristicBot, HeuristicParams
-from palace_poker.bots.montecarlo import LazyShuffle, MonteCarloBot
+from palace_poker.bots.montecarlo import Inference, LazyShuffle, MonteCarloBot
 from palace_poker.bots.reading import amount_for
 from palace_poker.hand import Hand
 from palace_poker.observation import Observation
@@ -109,8 +110,9 @@ class ISMCTSBot:
     (``None``, the default: never drop), ``tree`` which seats' decisions are
     searched below the root, ``depth`` the deepest tree node, ``fuse`` whether a
     node is keyed by the actions alone (see the module's text). ``targets``, ``rollout_samples``,
-    ``infer_*`` and ``params`` are the Monte Carlo bot's (candidates, rollout
-    policy, world inference).
+    ``infer_*``, ``inference`` and ``params`` are the Monte Carlo bot's
+    (candidates, rollout policy, world inference; the inference is calibrated in
+    no-limit by default, where it measured stronger, and the threshold in limit).
 
     >>> from palace_poker import Hand, Rules, SeededShuffle
     >>> hand = Hand.deal(Rules.of(10), [200, 200, 200], dealer=0, shuffle=SeededShuffle(4))
@@ -140,6 +142,7 @@ class ISMCTSBot:
         infer_at: float = 0.7,
         infer_floor: float = 0.1,
         infer_tries: int = 8,
+        inference: Inference = "calibrated-no-limit",
         params: HeuristicParams | None = None,
     ) -> None:
         self._random = random.Random(seed)
@@ -161,6 +164,7 @@ class ISMCTSBot:
             infer_at=infer_at,
             infer_floor=infer_floor,
             infer_tries=infer_tries,
+            inference=inference,
             params=params,
         )
         self._rollout = HeuristicBot(seed=0, samples=rollout_samples, params=params)

@@ -11,10 +11,13 @@ candidate (common random numbers), so the comparison between actions is much les
 noisy than each score. It picks the best average. Trims are left to the heuristic.
 
 Facing a bet or a raise, the bot does not sample the bettor's palace blindly: the
-bet says something about it. Worlds in which the bettor, reading the world from
-their own seat, would have poor odds against the bot are mostly rejected, so the
-worlds lean towards the hands that bet (a small share of the others is kept, for
-bettors who bet on anything).
+bet says something about it. With ``inference="threshold"`` (the default) worlds in
+which the bettor, reading the world from their own seat, would have poor odds
+against the bot are mostly rejected, so the worlds lean towards the hands that bet
+(a small share of the others is kept, for bettors who bet on anything). With
+``inference="calibrated"`` a world is kept by how often a searching player makes
+that bet with the bettor's odds in it (:mod:`palace_poker.bots.inference`);
+``"calibrated-no-limit"`` does so in no-limit and keeps the threshold in limit.
 """
 
 from __future__ import annotations
@@ -22,10 +25,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from typing import Literal
 
 from palace_poker.actions import Action, Verb
 from palace_poker.bots.base import require_turn
 from palace_poker.bots.heuristic import HeuristicBot, HeuristicParams
+from palace_poker.bots.inference import bet_rates, bucket
+from palace_poker.bots.likelihoods import RATES
 from palace_poker.bots.reading import (
     Reading,
     amount_for,
@@ -35,6 +41,7 @@ from palace_poker.bots.reading import (
 )
 from palace_poker.cards import Card
 from palace_poker.determinize import determinize
+from palace_poker.errors import ConfigError
 from palace_poker.hand import Hand
 from palace_poker.observation import Observation
 from palace_poker.options import Option
@@ -45,6 +52,12 @@ from palace_poker.shuffle import fisher_yates
 #: call costs the whole stack (the ``weak_all_in`` judgement of
 #: :mod:`palace_poker.bots.blunders` counts these under 0.5).
 SHOVE_FLOOR = 0.6
+
+#: How a bet faced shapes the sampled worlds (:meth:`MonteCarloBot.sample_world`):
+#: the threshold, the calibrated likelihoods, or these in no-limit only (where
+#: they were measured to win; in limit they lost, docs/bots.md).
+Inference = Literal["threshold", "calibrated", "calibrated-no-limit"]
+INFERENCES: tuple[Inference, ...] = ("threshold", "calibrated", "calibrated-no-limit")
 
 
 class LazyShuffle:
@@ -78,8 +91,8 @@ class MonteCarloBot:
     and load. ``targets`` caps the players considered for an attack (those with the
     best estimated odds); ``rollout_samples`` is the number of sampled palaces behind
     each estimate of the rollout policy; ``params`` tunes the heuristic that plays
-    the rollouts and the trims. ``infer_at``, ``infer_floor`` and ``infer_tries``
-    shape the worlds sampled when facing a bet (:meth:`sample_world`).
+    the rollouts and the trims. ``inference``, ``infer_at``, ``infer_floor`` and
+    ``infer_tries`` shape the worlds sampled when facing a bet (:meth:`sample_world`).
 
     >>> from palace_poker import Hand, Rules, SeededShuffle
     >>> hand = Hand.deal(Rules.of(10), [200, 200, 200], dealer=0, shuffle=SeededShuffle(4))
@@ -103,9 +116,17 @@ class MonteCarloBot:
         infer_at: float = 0.7,
         infer_floor: float = 0.1,
         infer_tries: int = 8,
+        inference: Inference = "threshold",
         params: HeuristicParams | None = None,
     ) -> None:
+        if inference not in INFERENCES:
+            raise ConfigError(
+                "invalid_bot",
+                f"inference is one of {', '.join(INFERENCES)}, got {inference!r}",
+                details={"field": "inference", "input": repr(inference)[:80]},
+            )
         self._random = random.Random(seed)
+        self.inference = inference
         self.samples = max(1, samples)
         self.steps = steps
         self.time_ms = time_ms
@@ -214,11 +235,18 @@ class MonteCarloBot:
     def sample_world(self, view: Observation) -> tuple[int, Hand]:
         """A world consistent with ``view``, and the seed of its later shuffles.
 
-        Facing a bet or a raise, a world in which the bettor's odds against the
-        viewer (read from the bettor's own view of the world) are under
-        ``infer_at`` is kept with probability ``infer_floor`` only, else another is
-        drawn, up to ``infer_tries`` draws (the last is kept whatever it is).
+        Facing a bet or a raise, the bettor's odds against the viewer are read from
+        the bettor's own view of each world drawn. With the ``threshold``
+        inference a world in which they are under ``infer_at`` is kept with
+        probability ``infer_floor`` only; with the ``calibrated`` one a world is
+        kept with probability ``rate / max(rates)``, the rate of the bet in the
+        odds' bucket (:func:`~palace_poker.bots.inference.bet_rates`). Else another
+        is drawn, up to ``infer_tries`` draws (the last is kept whatever it is).
         """
+        if self.inference == "calibrated" or (
+            self.inference == "calibrated-no-limit" and view.rules.no_limit
+        ):
+            return self._calibrated_world(view)
         rng = self._random
         me = view.viewer
         assert me is not None
@@ -231,6 +259,25 @@ class MonteCarloBot:
             their_view = world.observe(bettor)
             odds = Reading(their_view, random.Random(seed), 8).battle_odds(me)
             if odds >= self.infer_at or rng.random() < self.infer_floor:
+                break
+        return seed, world
+
+    def _calibrated_world(self, view: Observation) -> tuple[int, Hand]:
+        """:meth:`sample_world` with the calibrated likelihoods (rejection sampling)."""
+        rng = self._random
+        me = view.viewer
+        assert me is not None
+        faced = bet_rates(view, RATES[view.rules.betting])
+        tries = self.infer_tries if faced is not None else 1
+        for _ in range(tries):
+            seed = rng.getrandbits(64)
+            world = determinize(view, random.Random(seed), shuffle=LazyShuffle(seed))
+            if faced is None:
+                break
+            bettor, rates = faced
+            top = max(rates)
+            odds = Reading(world.observe(bettor), random.Random(seed), 8).battle_odds(me)
+            if top <= 0 or rng.random() * top < rates[bucket(odds)]:
                 break
         return seed, world
 

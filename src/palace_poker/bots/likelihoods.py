@@ -1,0 +1,28 @@
+"""The calibrated likelihoods of palace_poker.bots.inference (generated).
+
+Written by tools/fit_inference.py --hands 800 --seed 1: rates counted
+in 800 self-play hands a structure of the Monte Carlo bot (28 worlds a
+decision, 4 players, stacks of 200 small bets). Do not edit: run the script.
+"""
+
+from __future__ import annotations
+
+#: By betting structure, then context: a rate for each fifth of the odds.
+RATES: dict[str, dict[str, tuple[float, ...]]] = {
+    "limit": {
+        "bet2": (0.0166, 0.787, 0.596, 0.3304, 0.0874),
+        "bet3": (0.0691, 0.2666, 0.2461, 0.2104, 0.1207),
+        "raise-attacker": (0.6117, 0.3859, 0.3402, 0.3865, 0.5105),
+        "raise-defender": (0.2041, 0.4464, 0.2867, 0.3004, 0.6076),
+    },
+    "no-limit": {
+        "bet2": (0.0436, 0.622, 0.5164, 0.4201, 0.2142),
+        "bet3": (0.0794, 0.2649, 0.2667, 0.2217, 0.1964),
+        "open-all": (0.0044, 0.0307, 0.0906, 0.2382, 0.3528),
+        "open-raise": (0.0578, 0.0435, 0.0403, 0.0541, 0.1106),
+        "raise-attacker": (0.5, 0.2857, 0.36, 0.439, 0.4545),
+        "raise-attacker-all": (0.4444, 0.2619, 0.32, 0.439, 0.3636),
+        "raise-defender": (0.4509, 0.5603, 0.5083, 0.4473, 0.5766),
+        "raise-defender-all": (0.4128, 0.4698, 0.45, 0.4113, 0.3923),
+    },
+}
