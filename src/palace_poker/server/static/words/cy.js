@@ -271,6 +271,7 @@ export const ERRORS = {
   invalid_players: "Ni chaniateir y chwaraewyr neu'r pentyrrau sglodion hynny.",
   unknown_bot: "Nid oes bot o'r math hwnnw.",
   invalid_budget: "Mae cyllideb bot yn filieiliadau (10ms) neu'n nifer o efelychiadau (64).",
+  invalid_bot: "Nid oes gan y bot osodiad o'r fath.",
   invalid_arena: "Mae gosodiad yr arena y tu allan i'r ystod.",
   journal_mismatch: "Mae dyddlyfr yr arena yn perthyn i gêm arall.",
   journal_invalid: "Mae dyddlyfr yr arena wedi'i ddifrodi, neu nid dyddlyfr mohono.",

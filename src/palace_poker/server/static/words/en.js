@@ -271,6 +271,7 @@ export const ERRORS = {
   invalid_players: "Those players or stacks are not allowed.",
   unknown_bot: "There is no bot of that kind.",
   invalid_budget: "A bot's budget is milliseconds (10ms) or a number of simulations (64).",
+  invalid_bot: "That bot has no such setting.",
   invalid_arena: "An arena setting is out of range.",
   journal_mismatch: "The arena journal belongs to another match.",
   journal_invalid: "The arena journal is damaged, or is not a journal.",

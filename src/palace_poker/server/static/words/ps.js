@@ -264,6 +264,7 @@ export const ERRORS = {
   invalid_players: "دا لوبغاړي یا چپس اجازه نلري.",
   unknown_bot: "د دې ډول بوټ نشته.",
   invalid_budget: "د بوټ بودیجه ملي ثانیې (10ms) یا د سمولیشنونو شمېر (64) دی.",
+  invalid_bot: "بوټ داسې ترتیب نه لري.",
   invalid_arena: "د میدان یو تنظیم له حد څخه بهر دی.",
   journal_mismatch: "د میدان ورځپاڼه د بلې لوبې ده.",
   journal_invalid: "د میدان ورځپاڼه خرابه ده، یا ورځپاڼه نه ده.",

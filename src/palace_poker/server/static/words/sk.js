@@ -272,6 +272,7 @@ export const ERRORS = {
   invalid_players: "Títo hráči alebo tieto žetóny nie sú dovolené.",
   unknown_bot: "Bot takého druhu neexistuje.",
   invalid_budget: "Rozpočet bota sú milisekundy (10ms) alebo počet simulácií (64).",
+  invalid_bot: "Bot nemá také nastavenie.",
   invalid_arena: "Nastavenie arény je mimo rozsahu.",
   journal_mismatch: "Denník arény patrí inému zápasu.",
   journal_invalid: "Denník arény je poškodený alebo to nie je denník.",
