@@ -148,13 +148,13 @@ def test_ismcts_infers_with_the_calibrated_rates_in_no_limit_only(
     assert ISMCTSBot(seed=1)._mc.inference == "calibrated-no-limit"
     assert MonteCarloBot(seed=1).inference == "threshold"
     used: list[str] = []
-    calibrated = MonteCarloBot._calibrated_world
+    calibrated = MonteCarloBot._calibrated_keep
 
-    def spy(bot: MonteCarloBot, view: Observation) -> tuple[int, Hand]:
+    def spy(bot: MonteCarloBot, view: Observation) -> object:
         used.append(view.rules.betting)
         return calibrated(bot, view)
 
-    monkeypatch.setattr(MonteCarloBot, "_calibrated_world", spy)
+    monkeypatch.setattr(MonteCarloBot, "_calibrated_keep", spy)
     for betting in ("limit", "no-limit"):
         bot = MonteCarloBot(seed=2, inference="calibrated-no-limit")
         bot.sample_world(facing(betting, "0 stay", "1 bet 0"))

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from palace_poker.actions import Action, Verb
@@ -243,43 +243,46 @@ class MonteCarloBot:
         odds' bucket (:func:`~palace_poker.bots.inference.bet_rates`). Else another
         is drawn, up to ``infer_tries`` draws (the last is kept whatever it is).
         """
-        if self.inference == "calibrated" or (
-            self.inference == "calibrated-no-limit" and view.rules.no_limit
-        ):
-            return self._calibrated_world(view)
         rng = self._random
         me = view.viewer
         assert me is not None
-        bettor = _bettor(view)
-        for _ in range(self.infer_tries if bettor is not None else 1):
-            seed = rng.getrandbits(64)
-            world = determinize(view, random.Random(seed), shuffle=LazyShuffle(seed))
-            if bettor is None:
-                break
-            their_view = world.observe(bettor)
-            odds = Reading(their_view, random.Random(seed), 8).battle_odds(me)
-            if odds >= self.infer_at or rng.random() < self.infer_floor:
-                break
-        return seed, world
-
-    def _calibrated_world(self, view: Observation) -> tuple[int, Hand]:
-        """:meth:`sample_world` with the calibrated likelihoods (rejection sampling)."""
-        rng = self._random
-        me = view.viewer
-        assert me is not None
-        faced = bet_rates(view, RATES[view.rules.betting])
-        tries = self.infer_tries if faced is not None else 1
-        for _ in range(tries):
+        faced = self._faced(view)
+        for _ in range(self.infer_tries if faced is not None else 1):
             seed = rng.getrandbits(64)
             world = determinize(view, random.Random(seed), shuffle=LazyShuffle(seed))
             if faced is None:
                 break
-            bettor, rates = faced
-            top = max(rates)
+            bettor, keep = faced
             odds = Reading(world.observe(bettor), random.Random(seed), 8).battle_odds(me)
-            if top <= 0 or rng.random() * top < rates[bucket(odds)]:
+            if keep(odds):
                 break
         return seed, world
+
+    def _faced(self, view: Observation) -> tuple[int, Callable[[float], bool]] | None:
+        """The bettor ``view``'s viewer faces and the test a world passes by the
+        bettor's odds in it (by the bot's inference; it may draw from the bot's
+        random source); ``None`` when no bet is faced."""
+        rng = self._random
+        if self.inference == "calibrated" or (
+            self.inference == "calibrated-no-limit" and view.rules.no_limit
+        ):
+            return self._calibrated_keep(view)
+        bettor = _bettor(view)
+        if bettor is None:
+            return None
+        at, floor = self.infer_at, self.infer_floor
+        return bettor, lambda odds: odds >= at or rng.random() < floor
+
+    def _calibrated_keep(self, view: Observation) -> tuple[int, Callable[[float], bool]] | None:
+        """:meth:`_faced` with the calibrated likelihoods: keep a world with
+        probability ``rate / max(rates)`` (rejection sampling)."""
+        faced = bet_rates(view, RATES[view.rules.betting])
+        if faced is None:
+            return None
+        bettor, rates = faced
+        top = max(rates)
+        rng = self._random
+        return bettor, lambda odds: top <= 0 or rng.random() * top < rates[bucket(odds)]
 
     def _play_out(self, sim: Hand, me: int, seed: int) -> int:
         """Play the simulated hand to its end with the rollout policy; ``me``'s
