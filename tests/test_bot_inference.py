@@ -141,12 +141,9 @@ def test_calibrated_worlds_follow_the_rates(monkeypatch: pytest.MonkeyPatch) -> 
     assert values > blind + 0.1
 
 
-def test_ismcts_infers_with_the_calibrated_rates_in_no_limit_only(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # The calibrated rates won in no-limit and lost in limit (docs/bots.md).
-    assert ISMCTSBot(seed=1)._mc.inference == "calibrated-no-limit"
-    assert MonteCarloBot(seed=1).inference == "threshold"
+def calibrated_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The structures of the bets the Monte Carlo bots read by the calibrated rates
+    from now on (a spy on ``_calibrated_keep``)."""
     used: list[str] = []
     calibrated = MonteCarloBot._calibrated_keep
 
@@ -155,10 +152,53 @@ def test_ismcts_infers_with_the_calibrated_rates_in_no_limit_only(
         return calibrated(bot, view)
 
     monkeypatch.setattr(MonteCarloBot, "_calibrated_keep", spy)
+    return used
+
+
+def test_the_defaults_and_the_no_limit_only_inference(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The calibrated rates won in no-limit and, in limit, for a heads-up attack
+    # only (docs/bots.md): ismcts reads by them there, montecarlo (hard) keeps the
+    # threshold it was measured with.
+    assert ISMCTSBot(seed=1)._mc.inference == "mixed"
+    assert MonteCarloBot(seed=1).inference == "threshold"
+    used = calibrated_reads(monkeypatch)
     for betting in ("limit", "no-limit"):
         bot = MonteCarloBot(seed=2, inference="calibrated-no-limit")
         bot.sample_world(facing(betting, "0 stay", "1 bet 0"))
     assert used == ["no-limit"]
+
+
+def test_the_mixed_inference_reads_only_a_heads_up_attack_by_the_rates_in_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # In limit the calibrated rates of a heads-up attack won against the threshold;
+    # those of an attack at a fuller table and of a raise did not (docs/bots.md).
+    # In no-limit every bet faced is read by the rates.
+    used = calibrated_reads(monkeypatch)
+    views = {
+        "limit attack, 3 players": facing("limit", "0 stay", "1 bet 0"),
+        "limit attack, heads-up": facing("limit", "0 stay", "1 bet 0", players=2),
+        "limit raise, 3 players": facing("limit", "0 bet 1", "1 raise"),
+        "limit raise, heads-up": facing("limit", "0 bet 1", "1 raise", players=2),
+        "no-limit attack, 3 players": facing("no-limit", "0 stay", "1 bet 0"),
+    }
+    read = {}
+    for name, view in views.items():
+        used.clear()
+        bot = MonteCarloBot(seed=2, inference="mixed")
+        bot.sample_world(view)
+        read[name] = bool(used)
+    assert read == {
+        "limit attack, 3 players": False,
+        "limit attack, heads-up": True,
+        "limit raise, 3 players": False,
+        "limit raise, heads-up": False,
+        "no-limit attack, 3 players": True,
+    }
+    # Either way the worlds agree with what the viewer sees.
+    for view in views.values():
+        _, world = MonteCarloBot(seed=3, inference="mixed").sample_world(view)
+        assert world.observe(0) == view
 
 
 @pytest.mark.parametrize("inference", ["bayes", None, 1, True])

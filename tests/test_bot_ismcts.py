@@ -17,7 +17,8 @@ import pytest
 from palace_poker import Hand, IllegalActionError, Rules, SeededShuffle, Verb
 from palace_poker.bots import RandomBot
 from palace_poker.bots.base import Bot
-from palace_poker.bots.ismcts import ISMCTSBot
+from palace_poker.bots.heuristic import HeuristicParams
+from palace_poker.bots.ismcts import LIMIT_ROLLOUT, ISMCTSBot
 from palace_poker.config import Betting
 from test_properties import deal
 
@@ -224,3 +225,20 @@ def test_unfused_nodes_tell_apart_worlds_the_seat_sees_differently() -> None:
     assert fused_nodes == fused_paths > 0
     split_nodes, split_paths = nodes_and_paths(False)
     assert split_nodes > split_paths > 0
+
+
+@pytest.mark.parametrize("betting", ["limit", "no-limit"])
+def test_the_rollouts_trust_bets_in_limit_only(betting: Betting) -> None:
+    # In limit the default heuristic folds about twice as often as a searching
+    # player, so the limit rollouts read no bet as strength (docs/bots.md); the
+    # no-limit ones are the default heuristic; given params serve both.
+    hand = Hand.deal(Rules.of(10, betting=betting), [400] * 3, dealer=0, shuffle=SeededShuffle(6))
+    bot = quick(1)
+    bot.act(hand.observe(hand.to_act))
+    wary = bot._rollout.params.wary
+    assert wary == (LIMIT_ROLLOUT.wary if betting == "limit" else HeuristicParams().wary)
+    assert LIMIT_ROLLOUT.wary < HeuristicParams().wary
+    own = HeuristicParams(wary=2.5)
+    given = ISMCTSBot(seed=1, iterations=12, rollout_samples=2, params=own)
+    given.act(hand.observe(hand.to_act))
+    assert given._rollout.params is own

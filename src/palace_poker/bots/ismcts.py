@@ -3,13 +3,14 @@
 Single-observer ISMCTS. Every iteration samples a *world* consistent with the
 bot's observation (the Monte Carlo bot's :meth:`~palace_poker.bots.montecarlo.
 MonteCarloBot.sample_world`: a determinized deal, leaning towards the palaces that
-would have bet when the bot faces a bet, in no-limit by the calibrated likelihoods
-of :mod:`palace_poker.bots.inference`), then walks down a tree whose nodes are
-keyed by the public action history from the root. At a node the bot picks among
-the actions available *in that world* by UCB1 with availability counts (a child's
-exploration term counts the visits in which it could have been chosen, not all
-visits of its parent), expands one new node, plays the rest of the hand with a
-fast heuristic policy, and backs each acting seat's chip result up at its nodes.
+would have bet when the bot faces a bet, in no-limit and facing a heads-up attack
+in limit by the calibrated likelihoods of :mod:`palace_poker.bots.inference`), then
+walks down a tree whose nodes are keyed by the public action history from the
+root. At a node the bot picks among the actions available *in that world* by UCB1
+with availability counts (a child's exploration term counts the visits in which it
+could have been chosen, not all visits of its parent), expands one new node, plays
+the rest of the hand with a fast heuristic policy (in limit one that does not read
+bets as strength), and backs each acting seat's chip result up at its nodes.
 
 Plain ISMCTS spends most of a small budget exploring, and its root estimates are
 noisy, so it has these refinements (docs/bots.md has what each was measured to be
@@ -64,6 +65,13 @@ from palace_poker.options import Option
 
 TreeMode = Literal["own", "all", "none"]
 
+#: The rollout policy's parameters in limit when none are given: the heuristic
+#: that does not read a bet or a raise against it as strength (``wary=1``). With
+#: its default reading (``wary=4``) the heuristic folds to 73% of the attacks and
+#: 70% of the raises it meets in limit, where the searching players fold to 45%
+#: and 31%; as the rollouts' model of them it won more (docs/bots.md).
+LIMIT_ROLLOUT = HeuristicParams(wary=1.0)
+
 #: A node's key: the root action's index, then every later non-trim action.
 Path = tuple[object, ...]
 
@@ -109,10 +117,12 @@ class ISMCTSBot:
     the z-score under which a root action is dropped after ``race_after`` worlds
     (``None``, the default: never drop), ``tree`` which seats' decisions are
     searched below the root, ``depth`` the deepest tree node, ``fuse`` whether a
-    node is keyed by the actions alone (see the module's text). ``targets``, ``rollout_samples``,
-    ``infer_*``, ``inference`` and ``params`` are the Monte Carlo bot's
-    (candidates, rollout policy, world inference; the inference is calibrated in
-    no-limit by default, where it measured stronger, and the threshold in limit).
+    node is keyed by the actions alone (see the module's text). ``targets``,
+    ``rollout_samples``, ``infer_*``, ``inference`` and ``params`` are the Monte
+    Carlo bot's (candidates, rollout policy, world inference), with other defaults
+    where they measured stronger: the inference is ``mixed`` (the calibrated rates
+    in no-limit and for a heads-up attack in limit, the threshold for the rest),
+    and without ``params`` the limit rollouts play :data:`LIMIT_ROLLOUT`.
 
     >>> from palace_poker import Hand, Rules, SeededShuffle
     >>> hand = Hand.deal(Rules.of(10), [200, 200, 200], dealer=0, shuffle=SeededShuffle(4))
@@ -142,7 +152,7 @@ class ISMCTSBot:
         infer_at: float = 0.7,
         infer_floor: float = 0.1,
         infer_tries: int = 8,
-        inference: Inference = "calibrated-no-limit",
+        inference: Inference = "mixed",
         params: HeuristicParams | None = None,
     ) -> None:
         self._random = random.Random(seed)
@@ -167,7 +177,14 @@ class ISMCTSBot:
             inference=inference,
             params=params,
         )
-        self._rollout = HeuristicBot(seed=0, samples=rollout_samples, params=params)
+        # The rollout policy by structure (without ``params``, limit's trusts bets:
+        # LIMIT_ROLLOUT); the one of the decision at hand is ``_rollout``.
+        limit = params if params is not None else LIMIT_ROLLOUT
+        self._rollouts = {
+            "limit": HeuristicBot(seed=0, samples=rollout_samples, params=limit),
+            "no-limit": HeuristicBot(seed=0, samples=rollout_samples, params=params),
+        }
+        self._rollout = self._rollouts["limit"]
         self._nodes: dict[Path, Node] = {}
         self._low = 0.0
         self._high = 0.0
@@ -201,6 +218,7 @@ class ISMCTSBot:
         """Play worlds until the budget is spent; the root action with the best mean."""
         self._nodes = {}
         self._low = self._high = 0.0
+        self._rollout = self._rollouts[view.rules.betting]
         stats = [RootStats() for _ in candidates]
         # FOLD is worth exactly 0 (the folder loses nothing more): never simulated.
         active = [i for i, action in enumerate(candidates) if action.verb is not Verb.FOLD]

@@ -17,7 +17,9 @@ against the bot are mostly rejected, so the worlds lean towards the hands that b
 (a small share of the others is kept, for bettors who bet on anything). With
 ``inference="calibrated"`` a world is kept by how often a searching player makes
 that bet with the bettor's odds in it (:mod:`palace_poker.bots.inference`);
-``"calibrated-no-limit"`` does so in no-limit and keeps the threshold in limit.
+``"calibrated-no-limit"`` does so in no-limit and keeps the threshold in limit;
+``"mixed"`` does so in no-limit and, in limit, for an attack with two players left
+(the threshold for the rest).
 """
 
 from __future__ import annotations
@@ -54,10 +56,11 @@ from palace_poker.shuffle import fisher_yates
 SHOVE_FLOOR = 0.6
 
 #: How a bet faced shapes the sampled worlds (:meth:`MonteCarloBot.sample_world`):
-#: the threshold, the calibrated likelihoods, or these in no-limit only (where
-#: they were measured to win; in limit they lost, docs/bots.md).
-Inference = Literal["threshold", "calibrated", "calibrated-no-limit"]
-INFERENCES: tuple[Inference, ...] = ("threshold", "calibrated", "calibrated-no-limit")
+#: the threshold, the calibrated likelihoods, these in no-limit only (where they
+#: were measured to win; in limit they lost, docs/bots.md), or ``mixed``: these in
+#: no-limit and for a heads-up attack in limit, the threshold for the rest.
+Inference = Literal["threshold", "calibrated", "calibrated-no-limit", "mixed"]
+INFERENCES: tuple[Inference, ...] = ("threshold", "calibrated", "calibrated-no-limit", "mixed")
 
 
 class LazyShuffle:
@@ -263,15 +266,23 @@ class MonteCarloBot:
         bettor's odds in it (by the bot's inference; it may draw from the bot's
         random source); ``None`` when no bet is faced."""
         rng = self._random
-        if self.inference == "calibrated" or (
-            self.inference == "calibrated-no-limit" and view.rules.no_limit
-        ):
+        if self._calibrated_for(view):
             return self._calibrated_keep(view)
         bettor = _bettor(view)
         if bettor is None:
             return None
         at, floor = self.infer_at, self.infer_floor
         return bettor, lambda odds: odds >= at or rng.random() < floor
+
+    def _calibrated_for(self, view: Observation) -> bool:
+        """Whether the bet ``view``'s viewer faces is read by the calibrated
+        likelihoods (else by the threshold), by the bot's inference."""
+        inference = self.inference
+        if inference == "calibrated":
+            return True
+        if view.rules.no_limit:
+            return inference in ("calibrated-no-limit", "mixed")
+        return inference == "mixed" and _heads_up_attack(view)
 
     def _calibrated_keep(self, view: Observation) -> tuple[int, Callable[[float], bool]] | None:
         """:meth:`_faced` with the calibrated likelihoods: keep a world with
@@ -323,6 +334,16 @@ def _tried(option: Option, pot: int, *, minimum: bool) -> list[Action]:
     if option.min_amount is None:
         return [option.action()]
     return _amounts(option, pot + option.cost, minimum=minimum)
+
+
+def _heads_up_attack(view: Observation) -> bool:
+    """Whether the viewer faces an attack (a BET, not a raise) with two players left.
+    In limit a searching player attacks heads-up most with weak odds and slow-plays
+    strong ones, and reading those attacks by the calibrated rates won; reading the
+    others by them (a fifth of the chances taken with any odds at a fuller table,
+    raises from both ends of the odds) lost to the threshold (docs/bots.md)."""
+    actions = view.actions
+    return bool(actions) and actions[-1].verb is Verb.BET and sum(view.in_hand) == 2
 
 
 def _bettor(view: Observation) -> int | None:
