@@ -143,15 +143,17 @@ def test_calibrated_worlds_follow_the_rates(monkeypatch: pytest.MonkeyPatch) -> 
 
 def calibrated_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The structures of the bets the Monte Carlo bots read by the calibrated rates
-    from now on (a spy on ``_calibrated_keep``)."""
+    from now on (a spy on ``_calibrated_for``)."""
     used: list[str] = []
-    calibrated = MonteCarloBot._calibrated_keep
+    calibrated = MonteCarloBot._calibrated_for
 
-    def spy(bot: MonteCarloBot, view: Observation) -> object:
-        used.append(view.rules.betting)
-        return calibrated(bot, view)
+    def spy(bot: MonteCarloBot, view: Observation, context: str) -> bool:
+        chosen = calibrated(bot, view, context)
+        if chosen:
+            used.append(view.rules.betting)
+        return chosen
 
-    monkeypatch.setattr(MonteCarloBot, "_calibrated_keep", spy)
+    monkeypatch.setattr(MonteCarloBot, "_calibrated_for", spy)
     return used
 
 

@@ -66,25 +66,38 @@ def bucket(odds: float) -> int:
     return min(BUCKETS - 1, max(0, int(odds * BUCKETS)))
 
 
-def bet_rates(view: Observation, table: Mapping[str, Rates]) -> tuple[int, Rates] | None:
-    """The player whose bet or raise ``view``'s viewer faces, and the likelihood of
-    that action by the bucket of their odds against the viewer; ``None`` when the
-    viewer faces no bet (not in a battle, or the last action was not a BET or a
-    RAISE). ``table`` is one structure's :data:`~palace_poker.bots.likelihoods.RATES`.
+def faced(view: Observation) -> tuple[int, str] | None:
+    """The player whose bet or raise ``view``'s viewer faces, and its context:
+    ``bet2``/``bet3`` for an attack (two players in the hand, or more),
+    ``raise-defender``/``raise-attacker`` for a raise; ``None`` when the viewer
+    faces no bet (not in a battle, or the last action was not a BET or a RAISE).
     """
     battle = view.battle
     if battle is None or not view.actions:
         return None
     last = view.actions[-1]
-    bettor = last.seat
     if last.verb is Verb.BET:
-        rates = table["bet2" if sum(view.in_hand) == 2 else "bet3"]
-        if view.rules.no_limit:
-            rates = _times(rates, _opening_size(view, last, table))
-        return bettor, rates
+        return last.seat, "bet2" if sum(view.in_hand) == 2 else "bet3"
     if last.verb is not Verb.RAISE:
         return None
-    role = "raise-defender" if bettor == battle.defender else "raise-attacker"
+    return last.seat, "raise-defender" if last.seat == battle.defender else "raise-attacker"
+
+
+def bet_rates(view: Observation, table: Mapping[str, Rates]) -> tuple[int, Rates] | None:
+    """The player whose bet or raise ``view``'s viewer faces (:func:`faced`), and
+    the likelihood of that action by the bucket of their odds against the viewer;
+    ``None`` when the viewer faces no bet. ``table`` is one structure's
+    :data:`~palace_poker.bots.likelihoods.RATES`.
+    """
+    bet = faced(view)
+    if bet is None:
+        return None
+    bettor, role = bet
+    if role in ("bet2", "bet3"):
+        rates = table[role]
+        if view.rules.no_limit:
+            rates = _times(rates, _opening_size(view, view.actions[-1], table))
+        return bettor, rates
     if not view.rules.no_limit:
         return bettor, table[role]
     if _all_in(view, bettor):

@@ -32,7 +32,7 @@ from typing import Literal
 from palace_poker.actions import Action, Verb
 from palace_poker.bots.base import require_turn
 from palace_poker.bots.heuristic import HeuristicBot, HeuristicParams
-from palace_poker.bots.inference import bet_rates, bucket
+from palace_poker.bots.inference import bet_rates, bucket, faced
 from palace_poker.bots.likelihoods import RATES
 from palace_poker.bots.reading import (
     Reading,
@@ -265,35 +265,32 @@ class MonteCarloBot:
         """The bettor ``view``'s viewer faces and the test a world passes by the
         bettor's odds in it (by the bot's inference; it may draw from the bot's
         random source); ``None`` when no bet is faced."""
-        rng = self._random
-        if self._calibrated_for(view):
-            return self._calibrated_keep(view)
-        bettor = _bettor(view)
-        if bettor is None:
+        bet = faced(view)
+        if bet is None:
             return None
+        bettor, context = bet
+        rng = self._random
+        if self._calibrated_for(view, context):
+            rates = bet_rates(view, RATES[view.rules.betting])
+            assert rates is not None  # the same bet faced
+            return bettor, _calibrated_keep(rates[1], rng)
         at, floor = self.infer_at, self.infer_floor
         return bettor, lambda odds: odds >= at or rng.random() < floor
 
-    def _calibrated_for(self, view: Observation) -> bool:
-        """Whether the bet ``view``'s viewer faces is read by the calibrated
-        likelihoods (else by the threshold), by the bot's inference."""
+    def _calibrated_for(self, view: Observation, context: str) -> bool:
+        """Whether a bet faced in ``context`` (:func:`~palace_poker.bots.inference.
+        faced`) is read by the calibrated likelihoods (else by the threshold), by
+        the bot's inference."""
         inference = self.inference
         if inference == "calibrated":
             return True
         if view.rules.no_limit:
             return inference in ("calibrated-no-limit", "mixed")
-        return inference == "mixed" and _heads_up_attack(view)
-
-    def _calibrated_keep(self, view: Observation) -> tuple[int, Callable[[float], bool]] | None:
-        """:meth:`_faced` with the calibrated likelihoods: keep a world with
-        probability ``rate / max(rates)`` (rejection sampling)."""
-        faced = bet_rates(view, RATES[view.rules.betting])
-        if faced is None:
-            return None
-        bettor, rates = faced
-        top = max(rates)
-        rng = self._random
-        return bettor, lambda odds: top <= 0 or rng.random() * top < rates[bucket(odds)]
+        # In limit a searching player attacks heads-up most with weak odds and
+        # slow-plays strong ones, and reading those attacks by the rates won;
+        # reading the others by them (a fifth of the chances taken with any odds
+        # at a fuller table, raises from both ends of the odds) lost (docs/bots.md).
+        return inference == "mixed" and context == "bet2"
 
     def _play_out(self, sim: Hand, me: int, seed: int) -> int:
         """Play the simulated hand to its end with the rollout policy; ``me``'s
@@ -306,6 +303,13 @@ class MonteCarloBot:
             steps += 1
         self.last_steps += steps
         return sim.stacks[me]
+
+
+def _calibrated_keep(rates: tuple[float, ...], rng: random.Random) -> Callable[[float], bool]:
+    """The calibrated test of a world: keep it with probability ``rate / max(rates)``
+    for the bettor's odds in it (rejection sampling)."""
+    top = max(rates)
+    return lambda odds: top <= 0 or rng.random() * top < rates[bucket(odds)]
 
 
 def _finishing_bets(view: Observation) -> list[Action]:
@@ -334,28 +338,6 @@ def _tried(option: Option, pot: int, *, minimum: bool) -> list[Action]:
     if option.min_amount is None:
         return [option.action()]
     return _amounts(option, pot + option.cost, minimum=minimum)
-
-
-def _heads_up_attack(view: Observation) -> bool:
-    """Whether the viewer faces an attack (a BET, not a raise) with two players left.
-    In limit a searching player attacks heads-up most with weak odds and slow-plays
-    strong ones, and reading those attacks by the calibrated rates won; reading the
-    others by them (a fifth of the chances taken with any odds at a fuller table,
-    raises from both ends of the odds) lost to the threshold (docs/bots.md)."""
-    actions = view.actions
-    return bool(actions) and actions[-1].verb is Verb.BET and sum(view.in_hand) == 2
-
-
-def _bettor(view: Observation) -> int | None:
-    """The opponent whose bet or raise the viewer faces in a battle, if any."""
-    battle = view.battle
-    if battle is None:
-        return None
-    if view.viewer == battle.defender:
-        return battle.attacker
-    if battle.raised[1] > battle.raised[0]:  # the defender raised the attacker
-        return battle.defender
-    return None  # pragma: no cover - an attacker acts in a battle only after a raise
 
 
 def _amounts(option: Option, pot: int, *, minimum: bool, shove: bool = True) -> list[Action]:
