@@ -206,6 +206,44 @@ def test_the_interval_is_over_block_means_not_hands() -> None:
     assert summary["run"]["hands_per_second"] == 6.0
 
 
+def test_a_difference_between_bots_is_paired_by_block() -> None:
+    # Three entries, blocks of 3 hands. Entry 0 won 6, 3 and 9 chips in the blocks,
+    # entry 1 lost 3, 3 and 0: the per-block differences are 3, 2 and 3 a hand.
+    arena = config(("heuristic", "random", "easy"), hands=9)
+    nets: list[tuple[int, ...]] = [(6, -3, -3), (3, -3, 0), (9, 0, -9)]
+    result = ArenaResult(
+        arena, arena.plan, nets, [0] * 3, [0] * 3, [0] * 3, [0] * 3, {}, 0, "local", 1, 1.0
+    )
+    difference = result.difference([0], [1])
+    assert difference.mean == pytest.approx(8 / 3)
+    sd = math.sqrt(1 / 3)  # of 3, 2, 3
+    assert difference.half_width == pytest.approx(4.3027 * sd / math.sqrt(3), abs=1e-3)
+    pairs = {tuple(d["bots"]): d for d in result.summary()["differences"]}
+    assert list(pairs) == [("heuristic", "random"), ("heuristic", "easy"), ("random", "easy")]
+    bots = result.summary()["bots"]
+    for (a, b), pair in pairs.items():  # the mean of the differences: the means' difference
+        margin = bots[a]["chips_per_hand"] - bots[b]["chips_per_hand"]
+        assert pair["chips_per_hand"] == pytest.approx(margin, abs=1e-3)
+    # Paired, the interval is narrower than the two bots' own intervals allow: the
+    # block's luck is shared.
+    low, high = pairs[("heuristic", "random")]["ci95"]
+    assert high - low < (bots["heuristic"]["ci95"][1] - bots["heuristic"]["ci95"][0])
+
+
+def test_the_command_prints_each_bot_against_the_next_with_three_bots_or_more(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["arena", "--hands", "24", "--seed", "3", "--workers", "1", "--quiet"]
+    assert main([*args, "--seats", "easy,medium,random"]) == 0
+    text = capsys.readouterr().out
+    assert "Each bot against the next, at this table (paired by block):" in text
+    assert "easy - medium" in text
+    assert "medium - random" in text
+    assert "easy - random" not in text  # not next to each other: in the summary only
+    assert main([*args, "--seats", "easy,random,easy,random"]) == 0
+    assert "Each bot against the next" not in capsys.readouterr().out  # the table says it
+
+
 def test_a_battle_is_counted_for_both_battlers_and_won_by_a_fold_or_a_comparison() -> None:
     hand = Hand.deal(RULES, [200, 200, 200], dealer=2, shuffle=SeededShuffle(1))
     hand.apply("0 bet 1")

@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import dataclasses
 import importlib.util
+import itertools
 import json
 import os
 import secrets
@@ -325,6 +326,8 @@ def run(args: argparse.Namespace) -> int:
         return 130
     summary = result.summary()
     out.table(result, summary)
+    for line in difference_lines(summary):
+        out.line(line)
     if paths["summary"] is not None:
         text = json.dumps(summary, indent=2) + "\n"
         write_text(paths["summary"], text, mode, option=option["summary"])
@@ -393,6 +396,27 @@ def rows(summary: dict[str, Any]) -> list[list[str]]:
                 if label.rpartition("#")[0] == bot:
                     out.append(_row(f"  {label}", entry, {}))
     return out
+
+
+def difference_lines(summary: dict[str, Any]) -> list[str]:
+    """With three bots or more: each bot against the next one named, paired by block
+    (all the pairs are in the summary's ``differences``). With two, the table says
+    it already: what one wins the other loses."""
+    if len(summary["bots"]) < 3:
+        return []
+    nexts = set(itertools.pairwise(summary["bots"]))
+    table = [["pair", "chips/hand (first - second)", "95% interval"]]
+    for pair in summary["differences"]:
+        a, b = pair["bots"]
+        if (a, b) in nexts:
+            ci = pair["ci95"]
+            interval = "n/a" if ci is None else f"[{_signed(ci[0])}, {_signed(ci[1])}]"
+            table.append([f"{a} - {b}", _signed(pair["chips_per_hand"]), interval])
+    return [
+        "",
+        "Each bot against the next, at this table (paired by block):",
+        *(f"  {line}" for line in _aligned(table)),
+    ]
 
 
 HEADERS = [

@@ -64,6 +64,34 @@ class ArenaResult:
         """Chips won per hand per player by these entries, with its 95% interval."""
         return mean_interval(bot_block_means(self.block_nets, entries, self.plan.size))
 
+    def difference(self, first: list[int], second: list[int]) -> Interval:
+        """How many more chips per hand per player the ``first`` entries won than the
+        ``second``, with its 95% interval: paired by block (both played the same
+        cards in it), so the deal's luck that both shared cancels out."""
+        size = self.plan.size
+        ones = bot_block_means(self.block_nets, first, size)
+        twos = bot_block_means(self.block_nets, second, size)
+        return mean_interval([a - b for a, b in zip(ones, twos, strict=True)])
+
+    def differences(self) -> list[dict[str, Any]]:
+        """Every pair of distinct bots, in the order they are first named: the first's
+        chips per hand per player minus the second's (:meth:`difference`)."""
+        bots = list(self.bots().items())
+        out = []
+        for i, (a, first) in enumerate(bots):
+            for b, second in bots[i + 1 :]:
+                ci = self.difference(first, second)
+                out.append(
+                    {
+                        "bots": [a, b],
+                        "chips_per_hand": _round(ci.mean),
+                        "ci95": None
+                        if ci.half_width is None
+                        else [_round(ci.low), _round(ci.high)],
+                    }
+                )
+        return out
+
     def decision_ms(self, entries: list[int]) -> dict[str, float | None]:
         """The median and 99th percentile of these entries' decision times, in ms
         (wall time on the worker, so they depend on the machine and its load)."""
@@ -112,6 +140,7 @@ class ArenaResult:
             "stack": config.stack,
             "bots": {bot: self._stats(entries) for bot, entries in self.bots().items()},
             "entries": {label: self._stats([entry]) for entry, label in enumerate(plan.labels)},
+            "differences": self.differences(),
             "ends": dict(sorted(self.ends.items())),
             "decisions": self.decisions,
             "run": {
