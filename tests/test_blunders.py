@@ -159,7 +159,7 @@ def test_a_heads_up_certain_win_is_finished_by_a_bet(betting: Betting) -> None:
     assert {(a.verb, a.target) for a in candidates} == {(Verb.BET, 0)}
     if betting == "no-limit":  # a bigger battle won for certain wins more
         assert len(candidates) > 1
-    for name in ("montecarlo", "ismcts", "hard"):
+    for name in ("montecarlo", "ismcts", "hard", "expert"):
         assert make_bot(name, 1).act(royal).verb is Verb.BET
     bet = candidates[0]
     assert judge(royal, bet, (), 0).blunders == ()

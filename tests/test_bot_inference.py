@@ -13,7 +13,7 @@ from palace_poker import Hand, Rules, SeededShuffle
 from palace_poker.bots import ISMCTSBot, MonteCarloBot
 from palace_poker.bots import montecarlo as montecarlo_module
 from palace_poker.bots.inference import BUCKETS, bet_rates, count_rates
-from palace_poker.bots.likelihoods import RATES
+from palace_poker.bots.likelihoods import FIELD_RATES, RATES
 from palace_poker.bots.reading import Reading
 from palace_poker.errors import ConfigError
 from palace_poker.observation import Observation
@@ -46,7 +46,9 @@ def test_the_shipped_tables_have_every_context_and_no_certain_rate() -> None:
     assert set(RATES) == {"limit", "no-limit"}
     assert set(RATES["limit"]) == LIMIT_CONTEXTS
     assert set(RATES["no-limit"]) == NO_LIMIT_CONTEXTS
-    for table in RATES.values():
+    assert set(FIELD_RATES) == {"no-limit"}
+    assert set(FIELD_RATES["no-limit"]) == NO_LIMIT_CONTEXTS
+    for table in [*RATES.values(), *FIELD_RATES.values()]:
         for rates in table.values():
             assert len(rates) == BUCKETS
             assert all(0.0 < rate < 1.0 for rate in rates)
@@ -170,13 +172,35 @@ def test_the_defaults_and_the_no_limit_only_inference(monkeypatch: pytest.Monkey
     assert used == ["no-limit"]
 
 
+def tables_read(
+    monkeypatch: pytest.MonkeyPatch, inference: str, views: dict[str, Observation]
+) -> dict[str, object]:
+    """For each view, the likelihood table a Monte Carlo bot with ``inference``
+    read its bet faced by (``None``: the threshold); the worlds it drew agree with
+    the view."""
+    tables: list[object] = []
+
+    def spy(view: Observation, table: object) -> object:
+        tables.append(table)
+        return bet_rates(view, table)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(montecarlo_module, "bet_rates", spy)
+    read = {}
+    for name, view in views.items():
+        tables.clear()
+        bot = MonteCarloBot(seed=4, inference=inference)  # type: ignore[arg-type]
+        _, world = bot.sample_world(view)
+        assert world.observe(0) == view
+        read[name] = tables[0] if tables else None
+    return read
+
+
 def test_the_mixed_inference_reads_only_a_heads_up_attack_by_the_rates_in_limit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # In limit the calibrated rates of a heads-up attack won against the threshold;
     # those of an attack at a fuller table and of a raise did not (docs/bots.md).
     # In no-limit every bet faced is read by the rates.
-    used = calibrated_reads(monkeypatch)
     views = {
         "limit attack, 3 players": facing("limit", "0 stay", "1 bet 0"),
         "limit attack, heads-up": facing("limit", "0 stay", "1 bet 0", players=2),
@@ -184,23 +208,39 @@ def test_the_mixed_inference_reads_only_a_heads_up_attack_by_the_rates_in_limit(
         "limit raise, heads-up": facing("limit", "0 bet 1", "1 raise", players=2),
         "no-limit attack, 3 players": facing("no-limit", "0 stay", "1 bet 0"),
     }
-    read = {}
-    for name, view in views.items():
-        used.clear()
-        bot = MonteCarloBot(seed=2, inference="mixed")
-        bot.sample_world(view)
-        read[name] = bool(used)
-    assert read == {
-        "limit attack, 3 players": False,
-        "limit attack, heads-up": True,
-        "limit raise, 3 players": False,
-        "limit raise, heads-up": False,
-        "no-limit attack, 3 players": True,
+    assert tables_read(monkeypatch, "mixed", views) == {
+        "limit attack, 3 players": None,
+        "limit attack, heads-up": RATES["limit"],
+        "limit raise, 3 players": None,
+        "limit raise, heads-up": None,
+        "no-limit attack, 3 players": RATES["no-limit"],
     }
-    # Either way the worlds agree with what the viewer sees.
-    for view in views.values():
-        _, world = MonteCarloBot(seed=3, inference="mixed").sample_world(view)
-        assert world.observe(0) == view
+
+
+def test_the_field_inference_reads_no_limit_bets_by_the_fields_rates(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # expert's reading: in no-limit every bet faced by how the field of the levels
+    # bets (a heuristic player's raise says "strong"), in limit as ``mixed``.
+    views = {
+        "no-limit raise": facing("no-limit", "0 bet 1", "1 raise 485"),
+        "no-limit attack": facing("no-limit", "0 stay", "1 bet 0"),
+        "limit attack, heads-up": facing("limit", "0 stay", "1 bet 0", players=2),
+        "limit attack, 3 players": facing("limit", "0 stay", "1 bet 0"),
+    }
+    assert tables_read(monkeypatch, "field", views) == {
+        "no-limit raise": FIELD_RATES["no-limit"],
+        "no-limit attack": FIELD_RATES["no-limit"],
+        "limit attack, heads-up": RATES["limit"],
+        "limit attack, 3 players": None,  # the threshold
+    }
+    monkeypatch.undo()
+    # The field's all-in raise is strength: the worlds lean to a strong raiser, far
+    # more than by the Monte Carlo bot's own rates, which read it as nothing.
+    view = views["no-limit raise"]
+    field = bettor_odds(MonteCarloBot(seed=5, inference="field"), view, worlds=150)
+    own = bettor_odds(MonteCarloBot(seed=5, inference="mixed"), view, worlds=150)
+    assert field > own + 0.05
 
 
 @pytest.mark.parametrize("inference", ["bayes", None, 1, True])
@@ -222,10 +262,11 @@ def test_the_shipped_module_is_what_the_script_writes(tmp_path: Path) -> None:
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
     out = tmp_path / "rates.py"
-    assert script.main(["--hands", "2", "--seed", "5", "--out", str(out)]) == 0
+    arguments = ["--hands", "2", "--field-hands", "2", "--seed", "5", "--out", str(out)]
+    assert script.main(arguments) == 0
     tree = ast.parse(out.read_text())
-    assert any(isinstance(node, ast.AnnAssign) for node in tree.body)
+    assigned = {n.target.id for n in tree.body if isinstance(n, ast.AnnAssign)}  # type: ignore[union-attr]
+    assert assigned == {"RATES", "FIELD_RATES"}
     shipped = (ROOT / "src/palace_poker/bots/likelihoods.py").read_text()
     header = shipped.split("RATES")[0]
-    hands, seed = script.run_of(header)
-    assert script.render(RATES, hands, seed) == shipped
+    assert script.render(RATES, FIELD_RATES, script.run_of(header)) == shipped

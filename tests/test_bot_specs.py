@@ -9,7 +9,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from palace_poker import Hand, Rules, SeededShuffle
-from palace_poker.bots import BOTS, BUDGETED, LEVELS, MonteCarloBot, make_bot, offered
+from palace_poker.bots import (
+    BOTS,
+    BUDGETED,
+    EXPERT_PLAYOUTS,
+    LEVELS,
+    ISMCTSBot,
+    MonteCarloBot,
+    make_bot,
+    offered,
+)
 from palace_poker.errors import ConfigError
 
 Betting = Literal["limit", "no-limit"]
@@ -92,7 +101,7 @@ def test_any_text_makes_a_bot_or_a_clear_refusal(name: str) -> None:
 
 
 def test_the_levels_are_bots_offered_first_by_strength() -> None:
-    assert list(LEVELS)[:3] == ["easy", "medium", "hard"]
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
     assert offered()[: len(LEVELS)] == list(LEVELS)
     assert set(offered()) == set(BOTS)
     assert set(BUDGETED) <= set(BOTS)
@@ -103,4 +112,13 @@ def test_the_levels_are_bots_offered_first_by_strength() -> None:
 @pytest.mark.parametrize("betting", ["limit", "no-limit"])
 def test_every_level_plays_legal_hands(betting: Betting) -> None:
     for seed in range(3):
-        play(list(LEVELS)[:4] if len(LEVELS) >= 4 else [*LEVELS, "random"], seed, betting)
+        play(list(LEVELS), seed, betting)
+
+
+def test_expert_is_the_tree_search_with_a_count_of_playouts_and_reproducible() -> None:
+    bot = make_bot("expert", seed=1)
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.iterations, bot.time_ms, bot._mc.inference) == (EXPERT_PLAYOUTS, None, "field")
+    # a count, not a time: the same seed plays the same hand on any machine
+    names = ["expert", "medium", "hard"]
+    assert play(names, 2, "no-limit") == play(names, 2, "no-limit")

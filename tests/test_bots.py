@@ -58,7 +58,7 @@ def registered(name: str) -> MakeBot:
     budget: their full budgets are tested in test_bot_specs and test_bot_ismcts)."""
     if name in ("montecarlo", "hard"):
         return quick_montecarlo
-    if name == "ismcts":
+    if name in ("ismcts", "expert"):
         return quick_ismcts
     return lambda seed: make_bot(name, seed)
 
@@ -93,7 +93,7 @@ def test_a_bot_plays_only_legal_actions_at_every_table_size_in_both_structures(n
     # test_properties.deal: 2-10 players, random stakes, raise caps and stacks
     # (short stacks included, so all-ins happen), limit and no-limit.
     factory = FACTORIES[name]
-    hands = 10 if name in ("montecarlo", "hard", "ismcts") else 60
+    hands = 10 if name in ("montecarlo", "hard", "ismcts", "expert") else 60
     sizes, structures = set(), set()
     for seed in range(hands):
         hand = deal(1000 + seed)

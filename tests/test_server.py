@@ -49,7 +49,7 @@ def test_the_home_page_the_table_page_and_the_bots_are_served(server: ServerProc
     assert missing.status_code == 404
     assert "No table at this link" in missing.text
     offered = httpx.get(server.base + "/api/bots").json()
-    assert offered["levels"] == ["easy", "medium", "hard"]  # by strength, weakest first
+    assert offered["levels"] == ["easy", "medium", "hard", "expert"]  # by strength, weakest first
     assert offered["bots"] == [*offered["levels"], "heuristic", "ismcts", "montecarlo", "random"]
 
 

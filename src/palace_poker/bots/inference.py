@@ -24,6 +24,12 @@ for each fifth of the odds (:func:`bucket`), by context:
   alone), ``raise-defender-all`` and ``raise-attacker-all`` (of the chances to
   raise, the raises all-in; the rest of the raises are ``...-other``).
 
+The *field's* likelihoods (:data:`~palace_poker.bots.likelihoods.FIELD_RATES`,
+no-limit only) are the same counts over a field of different players: the levels
+easy, medium and hard at one table, each in every seat in turn. Two of them are
+heuristics, who bet and raise when their odds are good, so in the field a raise,
+and most of all an all-in one, says "strong" (the ``field`` inference, ``expert``'s).
+
 What they say of a searching player: its bets and raises say little about its
 hand. With three players or more it attacks a target from a fifth of its chances
 whatever its odds (less with the weakest and the strongest hands); heads-up it

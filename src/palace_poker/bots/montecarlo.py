@@ -19,7 +19,9 @@ against the bot are mostly rejected, so the worlds lean towards the hands that b
 that bet with the bettor's odds in it (:mod:`palace_poker.bots.inference`);
 ``"calibrated-no-limit"`` does so in no-limit and keeps the threshold in limit;
 ``"mixed"`` does so in no-limit and, in limit, for an attack with two players left
-(the threshold for the rest).
+(the threshold for the rest); ``"field"`` (``expert``'s) is ``"mixed"`` with the
+no-limit likelihoods counted over a field of the levels easy, medium and hard
+instead of the searching player's own.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from palace_poker.actions import Action, Verb
 from palace_poker.bots.base import require_turn
 from palace_poker.bots.heuristic import HeuristicBot, HeuristicParams
 from palace_poker.bots.inference import bet_rates, bucket, faced
-from palace_poker.bots.likelihoods import RATES
+from palace_poker.bots.likelihoods import FIELD_RATES, RATES
 from palace_poker.bots.reading import (
     Reading,
     amount_for,
@@ -57,10 +59,19 @@ SHOVE_FLOOR = 0.6
 
 #: How a bet faced shapes the sampled worlds (:meth:`MonteCarloBot.sample_world`):
 #: the threshold, the calibrated likelihoods, these in no-limit only (where they
-#: were measured to win; in limit they lost, docs/bots.md), or ``mixed``: these in
-#: no-limit and for a heads-up attack in limit, the threshold for the rest.
-Inference = Literal["threshold", "calibrated", "calibrated-no-limit", "mixed"]
-INFERENCES: tuple[Inference, ...] = ("threshold", "calibrated", "calibrated-no-limit", "mixed")
+#: were measured to win; in limit they lost, docs/bots.md), ``mixed``: these in
+#: no-limit and for a heads-up attack in limit, the threshold for the rest; or
+#: ``field``: as ``mixed``, but in no-limit the likelihoods counted over a field of
+#: players (``FIELD_RATES``: the levels easy, medium and hard) instead of the Monte
+#: Carlo bot's own.
+Inference = Literal["threshold", "calibrated", "calibrated-no-limit", "mixed", "field"]
+INFERENCES: tuple[Inference, ...] = (
+    "threshold",
+    "calibrated",
+    "calibrated-no-limit",
+    "mixed",
+    "field",
+)
 
 
 class LazyShuffle:
@@ -271,7 +282,8 @@ class MonteCarloBot:
         bettor, context = bet
         rng = self._random
         if self._calibrated_for(view, context):
-            rates = bet_rates(view, RATES[view.rules.betting])
+            field = self.inference == "field" and view.rules.no_limit
+            rates = bet_rates(view, (FIELD_RATES if field else RATES)[view.rules.betting])
             assert rates is not None  # the same bet faced
             return bettor, _calibrated_keep(rates[1], rng)
         at, floor = self.infer_at, self.infer_floor
@@ -285,12 +297,12 @@ class MonteCarloBot:
         if inference == "calibrated":
             return True
         if view.rules.no_limit:
-            return inference in ("calibrated-no-limit", "mixed")
+            return inference in ("calibrated-no-limit", "mixed", "field")
         # In limit a searching player attacks heads-up most with weak odds and
         # slow-plays strong ones, and reading those attacks by the rates won;
         # reading the others by them (a fifth of the chances taken with any odds
         # at a fuller table, raises from both ends of the odds) lost (docs/bots.md).
-        return inference == "mixed" and context == "bet2"
+        return inference in ("mixed", "field") and context == "bet2"
 
     def _play_out(self, sim: Hand, me: int, seed: int) -> int:
         """Play the simulated hand to its end with the rollout policy; ``me``'s
