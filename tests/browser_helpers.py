@@ -19,7 +19,6 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
 from server_helpers import ServerProcess
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 #: The languages the page is offered in, English first.
 LANGS = ("en", "cy", "si", "sk", "ps")
 

@@ -29,6 +29,7 @@ import sqlalchemy as sa
 from palace_poker.server.child import free_port
 from palace_poker.server.store import Store
 from palace_poker.server.table import Table
+from paths import DOCS
 from server_helpers import Address
 
 POSTGRES = os.environ.get("PALACE_TEST_POSTGRES_URL")
@@ -166,7 +167,7 @@ class PrivatePostgres:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-DEPLOY = Path(__file__).resolve().parent.parent / "docs" / "deploy.md"
+DEPLOY = DOCS / "deploy.md"
 
 
 def deploy_nginx_config() -> str:

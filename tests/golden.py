@@ -13,7 +13,7 @@ Each file ``tests/data/golden/<name>.jsonl`` is one hand in JSON Lines:
   record holds).
 
 The files are written by this module (``python tests/golden.py``) and checked by
-``tests/test_golden.py``, which replays each record and compares every line. The
+``tests/engine/test_golden.py``, which replays each record and compares every line. The
 serialisation here is the test's own, written against the fields of the events and
 observations, so that the files only change when what a viewer is told changes.
 The hands were picked by :func:`find` from random play over many seeds, for the rare
@@ -27,7 +27,6 @@ import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from palace_poker import (
@@ -55,8 +54,9 @@ from palace_poker.events import (
     PlayerOut,
     Stayed,
 )
+from paths import DATA
 
-GOLDEN = Path(__file__).resolve().parent / "data" / "golden"
+GOLDEN = DATA / "golden"
 STACK_CHOICES = (1, 3, 7, 10, 25, 60, 150, 400, 1000)
 
 
@@ -312,7 +312,7 @@ def random_spec(seed: int, policy: str = "uniform") -> Spec:
     )
 
 
-# --- stacked first decks (from tests/test_rules_deal.py) ---------------------------
+# --- stacked first decks (from tests/engine/test_rules_deal.py) ---------------------------
 
 
 def _deck_running_out() -> str:

@@ -3,7 +3,7 @@ viewer's history holds no card hidden from that viewer.
 
 The hidden cards of a hand are worked out from its full ``palace-hand/1`` record,
 replayed by the engine (independently of the server's projection), with the
-leak test's own logic (``test_server_leak._hidden``): the other players' palace
+leak test's own logic (``leaks.hidden_cards``): the other players' palace
 cards the viewer was never shown (no battle comparison the viewer fought, no
 showdown) and the stock's cards never face up.
 """
@@ -16,9 +16,9 @@ from typing import Any
 
 import httpx
 
+from leaks import cards_in, hidden_cards
 from palace_poker.record import replay
 from server_helpers import ServerProcess
-from test_server_leak import _cards_in, _hidden
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 
@@ -58,8 +58,8 @@ def leaks(
         played = replay(record)
         seats = tuple(hand["table_seats"])
         assert [p["name"] for p in record["players"]] == hand["seats"]
-        hidden, own, _shown = _hidden(played, seats, [viewer])
-        cards = set(_cards_in(hand["entries"]))
+        hidden, own, _shown = hidden_cards(played, seats, [viewer])
+        cards = set(cards_in(hand["entries"]))
         if viewer in seats:
             palaces = own_palaces(hand)
             assert len(palaces) == 1, (hand["hand"], palaces)

@@ -26,9 +26,11 @@ from websockets.typing import Origin
 from palace_poker.cards import Card
 from palace_poker.options import Option
 from palace_poker.server.child import ServeProcess
-from palace_poker.wire import from_wire
+from palace_poker.server.settings import TableSettings
+from palace_poker.server.table import Table
+from palace_poker.wire import from_wire, to_wire
+from paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 #: Any JSON value, small: what a hostile client may send where a field is expected.
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
@@ -251,3 +253,44 @@ class Player:
                         break
                 continue
             await self.receive()
+
+
+def pure_table(seats: int = 3, bots: int = 1, **form: Any) -> Table:
+    settings = TableSettings.from_form(
+        {"name": "T", "small_bet": 10, "seats": seats, "stack": 60, **form}
+    )
+    table = Table("t", settings)
+    for seat in range(seats):
+        bot = "random" if seat >= seats - bots else None
+        table.submit("seated", {"seat": seat, "name": f"P{seat}", "bot": bot}, at=float(seat))
+    return table
+
+
+def play_randomly(table: Table, rng: random.Random, steps: int, clock: list[float]) -> list[Any]:
+    """Random commands as a server would take them; returns the shuffles made."""
+    shuffles: list[Any] = []
+    for _ in range(steps):
+        clock[0] += 1.0
+        if table.status == "waiting":
+            table.submit("started", {}, at=clock[0])
+        elif table.status == "over":
+            break
+        elif table.next_hand_at is not None:
+            table.submit("hand_started", {}, at=clock[0])
+        else:
+            seat = table.to_act()
+            assert seat is not None
+            hand = table.hand
+            assert hand is not None
+            at = table.hand_seat(seat)
+            options = [to_wire(o) for o in hand.observe(at).options]
+            by = rng.choice(["player", "player", "clock"])
+            text = (
+                option_text(rng.choice(options), rng)
+                if by == "player"
+                else str(hand.default_action()).split(" ", 1)[1]
+            )
+            data = {"seat": seat, "action": text, "version": hand.version, "by": by}
+            table.submit("action", data, at=clock[0])
+        shuffles += table.shuffle.take_fresh()
+    return shuffles

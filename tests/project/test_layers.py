@@ -1,0 +1,209 @@
+"""The package's layers point one way (docs/api.md, "How the engine is built").
+
+Every module of ``palace_poker`` belongs to one layer below; a module may import
+(at the top, inside a function, or only for typing) modules of its own layer or of
+a layer below, never of a layer above, and the imports inside a layer form no
+circle. A module missing from the table fails the test, so that every new module is
+placed on purpose.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+from paths import PACKAGE
+
+#: The layers, bottom first, and the modules (or subpackages) in each.
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "values",
+        (
+            "errors",
+            "checks",
+            "cards",
+            "config",
+            "actions",
+            "options",
+            "events",
+            "categories",
+            "evaluator",
+            "shuffle",
+            "fair",
+            "tuples",
+        ),
+    ),
+    ("state", ("state",)),
+    (
+        "rules",
+        (
+            "pot",
+            "ending",
+            "piles",
+            "turns",
+            "battles",
+            "dealing",
+            "chance",
+            "legal",
+            "choices",
+            "moves",
+            "dealer",
+        ),
+    ),
+    ("views", ("observation", "redaction", "record_format", "wire")),
+    ("facade", ("hand", "record", "game", "determinize")),
+    ("players and tools", ("narrate", "bots", "arena", "terminal", "outputs")),
+    ("services", ("server", "env")),
+    ("the command", ("cli", "__main__")),
+)
+#: The table server's own layers, bottom first; the first five are pure (no I/O and
+#: no library beyond the standard one), the rest need the ``server`` extra.
+SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("settings", "recording", "ledger"),
+    ("table",),
+    ("projection", "protocol"),
+    ("history",),
+    ("store", "pg_rounds", "cluster", "rounds", "writer", "reader"),
+    ("runner",),
+    ("app",),
+    ("command", "child"),  # child: a serve process started by a script
+)
+SERVER_PURE = ("settings", "recording", "ledger", "table", "projection", "protocol")
+LAYER_OF = {module: index for index, (_, modules) in enumerate(LAYERS) for module in modules}
+
+
+def _modules() -> dict[str, Path]:
+    """Each module of the package by its layer name (``bots`` for ``bots/heuristic``)."""
+    found: dict[str, Path] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE).with_suffix("").parts
+        if parts == ("__init__",):
+            continue  # the public face: it re-exports the facade
+        found["/".join(parts)] = path
+    return found
+
+
+def _unit(module: str) -> str:
+    return module.split("/", maxsplit=1)[0]
+
+
+def _imports(path: Path) -> set[str]:
+    """The ``palace_poker`` modules ``path`` imports, anywhere in it."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = path.relative_to(PACKAGE).parts[:-1]
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: from the module's own package
+                base = ["palace_poker", *package[: len(package) - node.level + 1]]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            names.add(target)
+            if target == "palace_poker":
+                names.update(f"palace_poker.{alias.name}" for alias in node.names)
+    return {
+        name.split(".")[1] for name in names if name.startswith("palace_poker.") and name.count(".")
+    }
+
+
+def test_every_module_has_a_layer() -> None:
+    units = {_unit(module) for module in _modules()}
+    assert units - {"_evalc"} <= set(LAYER_OF), f"modules without a layer: {units - set(LAYER_OF)}"
+
+
+def test_no_module_imports_a_layer_above_its_own() -> None:
+    wrong = []
+    for module, path in _modules().items():
+        own = LAYER_OF[_unit(module)]
+        for imported in _imports(path):
+            if imported in LAYER_OF and LAYER_OF[imported] > own:
+                wrong.append(
+                    f"{module} ({LAYERS[own][0]}) imports {imported} "
+                    f"({LAYERS[LAYER_OF[imported]][0]})"
+                )
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_circle_of_imports() -> None:
+    graph: dict[str, set[str]] = {}
+    for module, path in _modules().items():
+        unit = _unit(module)
+        graph.setdefault(unit, set()).update(
+            imported for imported in _imports(path) if imported != unit and imported in LAYER_OF
+        )
+    circles = []
+    done: set[str] = set()
+
+    def visit(node: str, trail: list[str]) -> None:
+        if node in trail:
+            circles.append(" -> ".join([*trail[trail.index(node) :], node]))
+            return
+        if node in done:
+            return
+        for neighbour in sorted(graph.get(node, ())):
+            visit(neighbour, [*trail, node])
+        done.add(node)
+
+    for node in sorted(graph):
+        visit(node, [])
+    assert not circles, "\n".join(circles)
+
+
+def _server_imports(path: Path) -> tuple[set[str], set[str]]:
+    """The server modules and the top-level libraries ``path`` imports."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    own: set[str] = set()
+    libraries: set[str] = set()
+    for node in ast.walk(tree):
+        names = (
+            [alias.name for alias in node.names]
+            if isinstance(node, ast.Import)
+            else [node.module or ""]
+            if isinstance(node, ast.ImportFrom)
+            else []
+        )
+        for name in names:
+            if name.startswith("palace_poker.server."):
+                own.add(name.split(".")[2])
+            libraries.add(name.split(".")[0])
+    return own, libraries
+
+
+def test_the_server_layers_point_one_way_and_its_model_is_pure() -> None:
+    layer = {module: i for i, modules in enumerate(SERVER_LAYERS) for module in modules}
+    folder = PACKAGE / "server"
+    found = {p.stem for p in folder.glob("*.py")} - {"__init__"}
+    assert found == set(layer), found ^ set(layer)
+    wrong = []
+    for module in sorted(found):
+        own, libraries = _server_imports(folder / f"{module}.py")
+        wrong += [f"{module} imports {o}" for o in own if layer[o] > layer[module]]
+        if module in SERVER_PURE:
+            outside = libraries - set(sys.stdlib_module_names) - {"palace_poker", "__future__"}
+            wrong += [f"{module} (pure) imports {library}" for library in sorted(outside)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_core_loads_no_library_beyond_the_standard_one() -> None:
+    code = (
+        "import sys, palace_poker, palace_poker.game, palace_poker.determinize;"
+        "print(sorted(sys.modules))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    for library in ("rich", "numpy", "matplotlib", "dask", "fastapi", "sqlalchemy", "hypothesis"):
+        assert f"'{library}'" not in loaded, library
+
+
+def test_the_hand_has_no_public_mutators() -> None:
+    """A hand changes only through verify/apply and apply_chance: the old do_buy,
+    do_bet, ... (which skipped every check and recorded nothing) are gone."""
+    from palace_poker import Hand  # noqa: PLC0415
+
+    assert not [name for name in dir(Hand) if name.startswith("do_")]

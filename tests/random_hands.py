@@ -1,0 +1,88 @@
+"""Random hands for property tests: a hand dealt from a seed (2-10 players, random
+stakes, structure and stacks, short stacks included so that all-ins and side pots
+happen), a random legal action, a random (usually illegal) one, and where every card
+is kept."""
+
+from __future__ import annotations
+
+import random
+
+from palace_poker import DECK, Action, Card, Hand, Option, Rules, SeededShuffle, Verb
+from palace_poker.config import Betting
+
+STACK_CHOICES = (1, 3, 7, 10, 25, 60, 150, 400, 1000)
+
+
+def deal(seed: int) -> Hand:
+    """A random hand: 2-10 players, random stakes and structure, random stacks."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 10)
+    small = rng.choice((1, 2, 5, 10))
+    betting: Betting = rng.choice(("limit", "no-limit"))
+    max_raises = rng.choice((None, 0, 1, 3)) if betting == "no-limit" else rng.choice((0, 1, 3))
+    rules = Rules.of(
+        small,
+        big_bet=small * rng.choice((1, 2, 3)),
+        ante=rng.choice((0, small // 2, small)),
+        betting=betting,
+        max_raises=max_raises,
+    )
+    stacks = [rng.choice(STACK_CHOICES) * small for _ in range(n)]
+    return Hand.deal(rules, stacks, dealer=rng.randrange(n), shuffle=SeededShuffle(seed))
+
+
+def choose(hand: Hand, rng: random.Random) -> Action:
+    """A random legal action: a uniform option, then a uniform choice within it."""
+    option = rng.choice(hand.legal_options())
+    if option.min_amount is not None and option.max_amount is not None:
+        return option.action(amount=rng.randint(option.min_amount, option.max_amount))
+    if option.verb in (Verb.DISCARD, Verb.TRIM):
+        size = rng.randint(option.min_cards, option.max_cards)
+        return option.action(cards=tuple(rng.sample(option.cards, size)))
+    return option.action()
+
+
+def locations(hand: Hand) -> list[Card]:
+    """Every card where the hand keeps it: stock, discard pile, and the banner,
+    palace and soldiers of each player still in the hand."""
+    cards = list(hand.stock) + list(hand.discard_pile)
+    for seat in range(hand.n):
+        cards.extend(hand.soldiers[seat])
+        if hand.in_hand[seat]:
+            cards.append(hand.banners[seat])
+            cards.extend(hand.palaces[seat])
+    return cards
+
+
+def matches(option: Option, action: Action) -> bool:
+    """Whether ``action`` is one of the choices ``option`` offers."""
+    if (option.seat, option.verb, option.target) != (action.seat, action.verb, action.target):
+        return False
+    if option.min_amount is not None and option.max_amount is not None:
+        amount = action.amount
+        return (
+            amount is not None
+            and option.min_amount <= amount <= option.max_amount
+            and not action.cards
+        )
+    if action.amount is not None:
+        return False
+    if option.verb in (Verb.DISCARD, Verb.TRIM):
+        chosen = set(action.cards)
+        return (
+            len(chosen) == len(action.cards)
+            and chosen <= set(option.cards)
+            and option.min_cards <= len(chosen) <= option.max_cards
+        )
+    return not action.cards
+
+
+def random_action(hand: Hand, rng: random.Random) -> Action:
+    """An arbitrary, usually illegal, action near the hand's state."""
+    seat = rng.randrange(-1, hand.n + 1)
+    verb = rng.choice(list(Verb))
+    pool = [c for army in hand.soldiers for c in army] + list(hand.banners) + list(DECK[:4])
+    cards = tuple(rng.sample(pool, rng.randint(0, min(3, len(pool)))))
+    target = rng.choice((None, rng.randrange(-1, hand.n + 1)))
+    amount = rng.choice((None, 0, 1, rng.randint(1, 3000)))
+    return Action(seat, verb, target=target, amount=amount, cards=cards)
