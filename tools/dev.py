@@ -70,7 +70,32 @@ def _run(uv: Path, env: dict[str, str], *cmd: str) -> int:
     return subprocess.run(command, cwd=ROOT, env=env, check=False).returncode
 
 
+def _lint_js() -> int:
+    """Lint the browser client's JavaScript with Biome, pinned in package-lock.json
+    and installed into node_modules/ by npm (again whenever the lock file changes)."""
+    npm = shutil.which("npm")
+    if npm is None:
+        print(
+            "npm was not found: install Node.js (with npm, https://nodejs.org/) to lint "
+            "the browser client's JavaScript",
+            flush=True,
+        )
+        return 1
+    installed = ROOT / "node_modules" / ".package-lock.json"  # written by npm ci
+    lock = ROOT / "package-lock.json"
+    if not installed.exists() or installed.stat().st_mtime < lock.stat().st_mtime:
+        print("$ npm ci --no-audit --no-fund", flush=True)
+        code = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=False)
+        if code.returncode != 0:
+            return code.returncode
+    print("$ npm run lint", flush=True)
+    return subprocess.run([npm, "run", "--silent", "lint"], cwd=ROOT, check=False).returncode
+
+
 def _test(uv: Path, env: dict[str, str], args: list[str]) -> int:
+    code = _lint_js()
+    if code != 0:
+        return code
     steps: list[tuple[str, ...]] = [
         ("ruff", "check", "src", "tests", "tools", "benchmarks", "examples"),
         ("ruff", "format", "--check", "src", "tests", "tools", "benchmarks", "examples"),

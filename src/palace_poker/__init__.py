@@ -8,6 +8,8 @@ The core (this package's top-level modules) needs only the standard library:
 1
 """
 
+from typing import TYPE_CHECKING
+
 from palace_poker import hand as _hand_module
 from palace_poker.actions import Action, Verb
 from palace_poker.cards import DECK, Card, Suit, card, format_cards, parse_cards
@@ -30,7 +32,47 @@ from palace_poker.record import replay
 from palace_poker.redaction import redact
 from palace_poker.shuffle import RecordedShuffle, SecureShuffle, SeededShuffle, ShuffleSource
 
-__version__ = "0.1.0"
+if TYPE_CHECKING:
+    #: The package's version: pyproject.toml's, the one place it is written.
+    __version__: str
+else:
+
+    def __getattr__(name: str) -> str:
+        # Looked up on first use, not at import: importlib.metadata alone costs about
+        # a fifth of the package's import time, which every command would pay.
+        if name == "__version__":
+            globals()[name] = found = _find_version()
+            return found
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _find_version() -> str:
+    """The version in the installed package's metadata; from a source tree that is
+    not installed (``PYTHONPATH=src``), the one in its pyproject.toml; else
+    ``0+unknown``."""
+    from importlib import metadata  # noqa: PLC0415 - only when the version is asked for
+
+    try:
+        return metadata.version("palace-poker")
+    except metadata.PackageNotFoundError:
+        return _source_tree_version()
+
+
+def _source_tree_version() -> str:
+    import tomllib  # noqa: PLC0415 - only when the version is asked for
+    from pathlib import Path  # noqa: PLC0415
+
+    pyproject = Path(__file__).resolve().parent.parent.parent / "pyproject.toml"
+    try:
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project")
+    except (OSError, ValueError):  # no such file, not UTF-8, not TOML
+        return "0+unknown"
+    if isinstance(project, dict) and project.get("name") == "palace-poker":
+        version = project.get("version")
+        if isinstance(version, str):
+            return version
+    return "0+unknown"
+
 
 #: True when the engine's modules run compiled by mypyc (wheels and regular installs
 #: with a C compiler), False when they run as Python (editable installs, no compiler,

@@ -47,7 +47,7 @@ export class Connection {
     let socket;
     try {
       socket = new WebSocket(this.url());
-    } catch (err) {
+    } catch {
       this.scheduleRetry();
       return;
     }

@@ -148,7 +148,9 @@ function sentence(parts) {
   const nodes = [];
   for (const part of parts) {
     if (part && typeof part === "object" && Array.isArray(part.cards)) {
-      part.cards.forEach((card, i) => nodes.push(...(i ? [" "] : []), cardInline(card)));
+      part.cards.forEach((card, i) => {
+        nodes.push(...(i ? [" "] : []), cardInline(card));
+      });
       if (!part.cards.length) nodes.push("–");
     } else if (part !== null && part !== undefined) nodes.push(String(part));
   }

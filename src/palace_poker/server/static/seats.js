@@ -16,7 +16,9 @@ export function revealedPalaces(state) {
   const shown = new Map();
   for (const { event, seats } of state.handEvents()) {
     if (event.type === "battle_compared" && event.palaces && event.palaces.length === 2) {
-      event.seats.forEach((h, i) => shown.set(seats[h], event.palaces[i]));
+      event.seats.forEach((h, i) => {
+        shown.set(seats[h], event.palaces[i]);
+      });
     } else if (event.type === "showdown_revealed") {
       for (const [h, cards] of event.palaces) shown.set(seats[h], cards);
     }

@@ -122,7 +122,11 @@ function redraw() {
   drawTable(state, $("#seats"), $("#centre"));
   drawMine(state, $("#mine"));
   drawLedger(view, $("#ledger"), table.id);
-  drawTools(state, $("#tools"), (message) => conn.send(message) || (notify("offline", UI.page.offline), false));
+  drawTools(state, $("#tools"), (message) => {
+    if (conn.send(message)) return true;
+    notify("offline", UI.page.offline);
+    return false;
+  });
   const muted = me && me.muted;
   $("#chat-form").hidden = Boolean(muted) || table.status === "over";
   contributeIfDue(state, (message) => conn.send(message));

@@ -146,7 +146,9 @@ export const ENTRIES = {
     if (e.draw && e.draw.length) {
       e.draw.forEach((round, i) => {
         parts.push(i ? " Eto:" : " Cardiau a dynnwyd i ddewis y deliwr:");
-        round.forEach(([seat, card], j) => parts.push(`${j ? "," : ""} ${seatName(seat)} `, cards([card])));
+        round.forEach(([seat, card], j) => {
+          parts.push(`${j ? "," : ""} ${seatName(seat)} `, cards([card]));
+        });
         parts.push(".");
       });
     }

@@ -144,7 +144,9 @@ export const ENTRIES = {
     if (e.draw && e.draw.length) {
       e.draw.forEach((round, i) => {
         parts.push(i ? " Again:" : " Cards drawn for the deal:");
-        round.forEach(([seat, card], j) => parts.push(`${j ? "," : ""} ${seatName(seat)} `, cards([card])));
+        round.forEach(([seat, card], j) => {
+          parts.push(`${j ? "," : ""} ${seatName(seat)} `, cards([card]));
+        });
         parts.push(".");
       });
     }

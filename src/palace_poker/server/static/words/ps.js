@@ -139,7 +139,9 @@ export const ENTRIES = {
     if (e.draw && e.draw.length) {
       e.draw.forEach((round, i) => {
         parts.push(i ? " بیا:" : " د ډیلر ټاکلو لپاره راایستل شوي کارتونه:");
-        round.forEach(([seat, card], j) => parts.push(`${j ? "،" : ""} ${iso(seatName(seat))} `, cards([card])));
+        round.forEach(([seat, card], j) => {
+          parts.push(`${j ? "،" : ""} ${iso(seatName(seat))} `, cards([card]));
+        });
         parts.push(".");
       });
     }

@@ -138,7 +138,9 @@ export const ENTRIES = {
     if (e.draw && e.draw.length) {
       e.draw.forEach((round, i) => {
         parts.push(i ? " නැවතත්:" : " බෙදාහරින්නා තෝරීමට ඇදි කාඩ්පත්:");
-        round.forEach(([seat, card], j) => parts.push(`${j ? "," : ""} ${seatName(seat)} `, cards([card])));
+        round.forEach(([seat, card], j) => {
+          parts.push(`${j ? "," : ""} ${seatName(seat)} `, cards([card]));
+        });
         parts.push(".");
       });
     }

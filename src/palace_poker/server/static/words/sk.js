@@ -147,7 +147,9 @@ export const ENTRIES = {
     if (e.draw && e.draw.length) {
       e.draw.forEach((round, i) => {
         parts.push(i ? " Znova:" : " Karty ťahané o rozdávajúceho:");
-        round.forEach(([seat, card], j) => parts.push(`${j ? "," : ""} ${seatName(seat)} `, cards([card])));
+        round.forEach(([seat, card], j) => {
+          parts.push(`${j ? "," : ""} ${seatName(seat)} `, cards([card]));
+        });
         parts.push(".");
       });
     }
