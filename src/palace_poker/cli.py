@@ -2,9 +2,12 @@
 ``show`` steps through a saved hand, ``rules`` prints a summary of the game.
 
 Every refusal is printed as one line with its error code and rule; the command
-never shows a traceback for bad input. A file to write is checked before the first
-hand is played (:mod:`palace_poker.outputs`): its folder must exist, and an
-existing file is replaced only with ``--force`` or added to with ``--append``.
+never shows a traceback for bad input, nor for a library of an extra that is not
+installed: it says which extra to install
+(:func:`~palace_poker.terminal.extras.missing_extra`). A file to write is checked
+before the first hand is played (:mod:`palace_poker.outputs`): its folder must
+exist, and an existing file is replaced only with ``--force`` or added to with
+``--append``.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from palace_poker.record import dumps, parse_records, replay
 from palace_poker.shuffle import SecureShuffle, SeededShuffle, ShuffleSource
 from palace_poker.terminal import viewer
 from palace_poker.terminal.demo import Pacing, can_print_suits, play
+from palace_poker.terminal.extras import missing_extra
 from palace_poker.terminal.rules_text import summary
 
 #: Modules that add a subcommand: each has ``add_parser(subparsers)``, which sets
@@ -57,7 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     With no command the help is printed and the exit code is 0, as ``pip`` and
     ``git`` do; an unknown command or option exits 2 (argparse). Ctrl-C prints
-    ``interrupted`` on stderr and exits 130, never a traceback.
+    ``interrupted`` on stderr and exits 130, never a traceback. A library of an
+    extra that is missing is a refusal naming the extra (exit 2).
     """
     parser = _parser()
     try:
@@ -70,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         with _ctrl_c_interrupts():
-            code: int = args.run(args)
+            code = _run(args)
     except PalaceError as err:
         print(printable(f"error: {err}"), file=sys.stderr)
         return 2
@@ -79,6 +84,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # pragma: no cover - output piped into head
         return 0
+    return code
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command; a library of an extra that is not installed is refused as
+    :func:`~palace_poker.terminal.extras.missing_extra` says, in one place for
+    every command."""
+    try:
+        code: int = args.run(args)
+    except ModuleNotFoundError as err:
+        refusal = missing_extra(err, args.command)
+        if refusal is None:
+            raise
+        raise refusal from None
     return code
 
 

@@ -2,7 +2,9 @@
 
 Timings are asserted one way only: a pause is never shorter than asked, so a run
 on a terminal takes at least the pauses it owes; a run into a pipe, asked for
-long pauses, must end long before them.
+long pauses, must end long before them. The viewer's screens are read on
+terminals of 100 x 30, 80 x 24 and 40 x 24, from a file at a path of 200
+characters: whatever the clone's folder, every screen keeps its counters and keys.
 """
 
 from __future__ import annotations
@@ -21,23 +23,30 @@ import time
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
 from paths import EXAMPLE
+from terminal_helpers import LONG_NAME, long_named_record, saved_at
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
 
 COMMAND = [sys.executable, "-m", "palace_poker"]
+ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
 
 
 class Terminal:
-    """A process whose stdin and stdout are a pseudo-terminal of 100x30."""
+    """A process whose stdin and stdout are a pseudo-terminal (100 x 30 unless
+    told), started in ``cwd``; the size is the terminal's, not ``COLUMNS``'."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(
+        self, *args: str, columns: int = 100, rows: int = 30, cwd: Path | None = None
+    ) -> None:
         self.master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        env = {**os.environ, "PYTHONIOENCODING": "utf-8", "TERM": "xterm"}
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        base = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+        env = {**base, "PYTHONIOENCODING": "utf-8", "TERM": "xterm"}
         self.process = subprocess.Popen(
-            [*COMMAND, *args], stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=env
+            [*COMMAND, *args], stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=env, cwd=cwd
         )
         os.close(slave)
         self.seen = ""
@@ -140,6 +149,30 @@ def test_the_viewer_keys_move_through_the_hand() -> None:
     assert _step(term.read_until(r"q quit")) == last
     term.send("b")
     assert _step(term.read_until(r"q quit")) == last - 1
+    term.send("q")
+    code, err = term.finish()
+    assert code == 0, err
+
+
+def _screen(output: str) -> list[str]:
+    """The last screen drawn in ``output`` (after its last clearing), as plain lines."""
+    return ANSI.sub("", output.rpartition("\x1b[2J")[2]).splitlines()
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(80, 24), (40, 24)])
+def test_the_viewer_fits_a_small_terminal_whatever_the_path(
+    columns: int, rows: int, tmp_path: Path
+) -> None:
+    path = saved_at(tmp_path, 200, json.dumps(long_named_record()))
+    term = Terminal("show", path, "--as", LONG_NAME, columns=columns, rows=rows, cwd=tmp_path)
+    for key in ("n", "G", "b"):
+        lines = _screen(term.read_until(r"q quit"))
+        assert len(lines) < rows, lines  # nothing scrolled off the top
+        assert max(cell_len(line) for line in lines) <= columns, lines
+        assert any("hand 1 of 1" in line for line in lines), lines
+        assert any(re.search(r"\bstep \d+ \(", line) for line in lines), lines
+        term.send(key)
+    term.read_until(r"q quit")
     term.send("q")
     code, err = term.finish()
     assert code == 0, err

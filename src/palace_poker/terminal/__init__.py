@@ -11,7 +11,11 @@ their seat), so no hidden card of another player can be printed:
   ``rich`` renderables, with suit symbols and colours;
 * :mod:`~palace_poker.terminal.session`: the game loop, with injectable input,
   output and clock for tests;
-* :mod:`~palace_poker.terminal.command`: the ``play`` subcommand.
+* :mod:`~palace_poker.terminal.command`: the ``play`` subcommand;
+* :mod:`~palace_poker.terminal.fit`: names and paths shortened to fit a line
+  (every screen's, ``play``, ``show`` and ``demo``);
+* :mod:`~palace_poker.terminal.extras`: the refusal of a command whose extra is
+  not installed.
 
 Only :mod:`~palace_poker.terminal.render` and
 :mod:`~palace_poker.terminal.session` need ``rich`` (the ``cli`` extra); the

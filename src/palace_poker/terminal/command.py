@@ -2,7 +2,8 @@
 
 Registered in :data:`palace_poker.cli.COMMAND_MODULES`. Building the parser
 needs nothing beyond the standard library; running the game needs ``rich``
-(the ``cli`` extra), imported only then.
+(the ``cli`` extra), imported only then: without it the command says which
+extra to install (:mod:`~palace_poker.terminal.extras`) and exits 2.
 
 Everything is checked before the first hand: the settings (a bad one exits 2
 with one line naming it) and the ``--save`` file (its folder must exist: none is
@@ -30,7 +31,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     play: argparse.ArgumentParser = subparsers.add_parser(
         "play",
         help="play against bots in the terminal",
-        description="Sit at a table with bots and play Palace Poker in the terminal.",
+        description="Sit at a table with bots and play Palace Poker in the terminal. "
+        "A name too long for the table is shortened with an ellipsis. "
+        "Needs rich: pip install 'palace-poker[cli]'.",
     )
     play.add_argument(
         "--players", type=int, default=3, metavar="N", help="seats in all, 2 to 10 (default 3)"
@@ -99,13 +102,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Play the game; returns the exit code."""
-    try:
-        from rich.console import Console  # noqa: PLC0415 - the optional 'cli' extra
+    from rich.console import Console  # noqa: PLC0415 - the optional 'cli' extra
 
-        from palace_poker.terminal.session import Session, Settings  # noqa: PLC0415
-    except ImportError:
-        print("palace-poker play needs rich: pip install 'palace-poker[cli]'")
-        return 2
+    from palace_poker.terminal.session import Session, Settings  # noqa: PLC0415
+
     name = " ".join(str(args.name).split())
     if not name:
         print("error: --name must not be empty")
@@ -138,8 +138,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 #: What the table prints besides letters: the suits, the hidden palace, the
-#: marks, the separator and the box lines.
-SYMBOLS = "\u2660\u2665\u2666\u2663\u2592\u25c0\u2694\u2717\u00b7\u2501\u2503\u2500"
+#: marks, the separator, the box lines and the ellipsis of a shortened name.
+SYMBOLS = "\u2660\u2665\u2666\u2663\u2592\u25c0\u2694\u2717\u00b7\u2501\u2503\u2500\u2026"
 
 
 def needs_ascii(encoding: str | None) -> bool:

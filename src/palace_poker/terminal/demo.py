@@ -9,11 +9,15 @@ showdown (R-END-4) names each hand, all-ins are marked, and the game ends with a
 summary: chips, hands and battles won per player.
 
 The lines are built by pure functions (:func:`battle_lines`, :func:`showdown_lines`,
-:func:`summary_lines`); :func:`play` drives the game and prints.
+:func:`summary_lines`); :func:`play` drives the game and prints. The lines that
+hold a name beside counters (a hand's heading, the closing table) cut a long name
+at its end (:func:`~palace_poker.terminal.fit.shorten_name`), so that the counters
+stay on the screen, 80 columns wide or 40.
 """
 
 from __future__ import annotations
 
+import shutil
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -37,6 +41,7 @@ from palace_poker.game import Game
 from palace_poker.hand import Hand
 from palace_poker.narrate import cards_text, narrate
 from palace_poker.redaction import full_events
+from palace_poker.terminal.fit import NAME_CELLS, cells, shorten_name
 from palace_poker.terminal.log import follow_armies
 
 #: Suit symbols and the letters a terminal without them is sent instead.
@@ -187,14 +192,30 @@ def showdown_lines(
     return lines
 
 
-def summary_lines(names: Sequence[str], stacks: Sequence[int], tally: Tally) -> list[str]:
-    """The closing table: chips, hands won and battles won per player."""
-    width = max(6, *(len(n) for n in names))
-    lines = [f"  {'Player':<{width}}  Chips  Hands won  Battles won"]
-    for name, chips in zip(names, stacks, strict=True):
+#: The closing table's columns besides the names': its margin, chips, hands, battles.
+_SUMMARY_OTHERS = len("    Chips  Hands won  Battles won")
+
+
+def summary_lines(
+    names: Sequence[str],
+    stacks: Sequence[int],
+    tally: Tally,
+    *,
+    width: int = 80,
+    ascii: bool = False,
+) -> list[str]:
+    """The closing table: chips, hands won and battles won per player, in
+    ``width`` columns. A name takes at most what the counts leave it (and
+    :data:`~palace_poker.terminal.fit.NAME_CELLS`), cut at its end with ``…``
+    (``...`` with ``ascii``)."""
+    room = max(len("Player"), min(NAME_CELLS, width - _SUMMARY_OTHERS))
+    shown = [shorten_name(name, room, ascii=ascii) for name in names]
+    column = max(len("Player"), *(cells(name) for name in shown))
+    lines = [f"  {'Player':<{column}}  Chips  Hands won  Battles won"]
+    for name, short, chips in zip(names, shown, stacks, strict=True):
         lines.append(
-            f"  {name:<{width}}  {chips:>5}  {tally.hands.get(name, 0):>9}  "
-            f"{tally.battles.get(name, 0):>11}"
+            f"  {short}{' ' * (column - cells(short))}  {chips:>5}  "
+            f"{tally.hands.get(name, 0):>9}  {tally.battles.get(name, 0):>11}"
         )
     return lines
 
@@ -312,7 +333,8 @@ def play(
     while not game.over and number < hands:
         number += 1
         hand = game.start_hand()
-        say(f"\n== Hand {number}: {hand.names[hand.dealer]} deals ==")
+        dealer = shorten_name(hand.names[hand.dealer], NAME_CELLS, ascii=pacing.ascii)
+        say(f"\n== Hand {number}: {dealer} deals ==")
         _play_hand(
             hand,
             game,
@@ -336,9 +358,14 @@ def play(
         + ("wins every chip" if game.over else "leads")
         + f" with {game.stacks[leader]}."
     )
-    for line in summary_lines(names, game.stacks, tally):
+    for line in summary_lines(names, game.stacks, tally, width=_columns(out), ascii=pacing.ascii):
         say(line)
     return number
+
+
+def _columns(out: TextIO) -> int:
+    """How wide ``out`` is: its terminal's columns, or 80 for a pipe or a file."""
+    return shutil.get_terminal_size((80, 24)).columns if out.isatty() else 80
 
 
 def _play_hand(

@@ -8,9 +8,13 @@ suit symbols, see :func:`needs_ascii`) everything drawn is plain ASCII: cards
 are ``Ts`` and ``9h``, the boxes are drawn with ``-`` and ``|``.
 
 The table is sized for a standard 80 x 24 terminal: at 4 players it fits in 80
-columns without wrapping; with more players or long names rich narrows the
-columns that may wrap (soldiers, palace) instead of letting the terminal wrap
-the lines.
+columns without wrapping; with more players rich narrows the columns that may
+wrap (soldiers, palace) instead of letting the terminal wrap the lines. A name
+takes at most :data:`~palace_poker.terminal.fit.NAME_CELLS` columns, cut at its
+end (:func:`~palace_poker.terminal.fit.shorten_name`), so that the seat numbers
+and the stacks always show. Below :data:`NARROW_TABLE` columns (down to 40) the
+table takes a narrow form: no "In pot" column (the pot is under the table), the
+status under the name, one space between columns.
 
 >>> from io import StringIO
 >>> from rich.console import Console
@@ -24,9 +28,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -34,6 +39,7 @@ from palace_poker.cards import Card, Suit
 from palace_poker.narrate import Speaker, plural
 from palace_poker.observation import Observation
 from palace_poker.terminal.command import needs_ascii
+from palace_poker.terminal.fit import NAME_CELLS, cells, fit_parts, printable, shorten_name
 from palace_poker.terminal.log import Line
 from palace_poker.terminal.menu import Entry, call_due, hand_text, opponent
 
@@ -55,6 +61,15 @@ HIDDEN_ASCII = "## ## ##"
 #: The table's box in ASCII: a rule of ``-`` under the header, no vertical lines
 #: (as :data:`rich.box.SIMPLE_HEAD`), so that it is as narrow as the other.
 ASCII_HEAD = box.Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
+#: Below this many columns the table takes its narrow form (see the module's notes).
+NARROW_TABLE = 72
+#: The columns of the wide table besides the player's, with the spaces between
+#: them (two soldiers and a palace on a line: more wrap).
+_WIDE_OTHERS = 56
+#: The same in the narrow table (the palace may wrap its third card).
+_NARROW_OTHERS = 32
+#: A name keeps at least this many columns before a bot's kind beside it is cut.
+_NAME_KEPT = 4
 
 
 def dot(ascii: bool = False) -> str:
@@ -102,38 +117,12 @@ def table(
     ``labels`` notes each seat (``you``, the bots' kinds). The grid has no
     vertical rules and one space between columns, so that 4 players fit in 80
     columns (the widest row: a dealer's name with the bot's kind, five soldiers,
-    a palace marked ``seen``).
+    a palace marked ``seen``). The grid is laid out for the width it is drawn in
+    (:class:`_Grid`).
     """
     me = obs.viewer
-    rules = obs.rules
     sep = dot(ascii)
-    title = (
-        f"Hand {number}{sep}{rules.betting}{sep}small bet {rules.small_bet}{sep}"
-        f"big bet {rules.big_bet}{sep}ante {rules.ante}"
-    )
-    grid = Table(
-        title=title,
-        title_style="bold",
-        title_justify="left",
-        expand=False,
-        box=ASCII_HEAD if ascii else box.SIMPLE_HEAD,
-        show_edge=False,
-        pad_edge=False,
-        padding=(0, 1),
-        collapse_padding=True,
-        safe_box=True,
-    )
-    grid.add_column("#", justify="right", no_wrap=True)
-    grid.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=18)
-    grid.add_column("Stack", justify="right", no_wrap=True)
-    grid.add_column("In pot", justify="right", no_wrap=True)
-    grid.add_column("Banner", no_wrap=True)
-    grid.add_column("Soldiers")
-    grid.add_column("Palace")
-    grid.add_column("", no_wrap=True)
-    for seat in range(len(obs.names)):
-        grid.add_row(*_row(obs, seat, labels, ascii), style=None if obs.in_hand[seat] else "dim")
-    parts: list[RenderableType] = [grid]
+    parts: list[RenderableType] = [_Grid(obs, number, labels, ascii)]
     piles = Text.assemble(
         ("Pot ", "bold"),
         (str(obs.pot), "bold green"),
@@ -147,15 +136,86 @@ def table(
     return Group(*parts)
 
 
+@dataclass(frozen=True)
+class _Grid:
+    """The players' grid, laid out when drawn, for the columns it is given: wide
+    (every column, the name with the dealer mark and the bot's kind) from
+    :data:`NARROW_TABLE` columns on, narrow below (no "In pot" column, the status
+    under the name). The title (the hand's number and the stakes) breaks between
+    its parts, never inside one."""
+
+    obs: Observation
+    number: int
+    labels: Sequence[str]
+    ascii: bool
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        narrow = width < NARROW_TABLE
+        others = _NARROW_OTHERS if narrow else _WIDE_OTHERS
+        yield self.layout(width, player=max(4, min(NAME_CELLS, width - others)), narrow=narrow)
+
+    def layout(self, width: int, *, player: int, narrow: bool) -> Table:
+        """The grid in ``width`` columns, ``player`` of them for the names."""
+        obs, ascii = self.obs, self.ascii
+        rules = obs.rules
+        stakes = [
+            f"Hand {self.number}",
+            rules.betting,
+            f"small bet {rules.small_bet}",
+            f"big bet {rules.big_bet}",
+            f"ante {rules.ante}",
+        ]
+        grid = Table(
+            title="\n".join(fit_parts(stakes, width, separator=dot(ascii))),
+            title_style="bold",
+            title_justify="left",
+            expand=False,
+            box=ASCII_HEAD if ascii else box.SIMPLE_HEAD,
+            show_edge=False,
+            pad_edge=False,
+            padding=0 if narrow else (0, 1),
+            collapse_padding=True,
+            safe_box=True,
+        )
+        grid.add_column("#", justify="right", no_wrap=True)
+        grid.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=player)
+        grid.add_column("Stack", justify="right", no_wrap=True)
+        if not narrow:
+            grid.add_column("In pot", justify="right", no_wrap=True)
+        grid.add_column("Banner", no_wrap=True)
+        grid.add_column("Soldiers")
+        grid.add_column("Palace")
+        if not narrow:
+            grid.add_column("", no_wrap=True)
+        for seat in range(len(obs.names)):
+            row = _row(obs, seat, [] if narrow else self.labels, ascii, player)
+            if narrow:
+                status = row.pop()
+                row.pop(3)  # the chips in the pot
+                if status.plain:
+                    row[1] = Text.assemble(row[1], "\n", status)
+            grid.add_row(*row, style=None if obs.in_hand[seat] else "dim")
+        return grid
+
+
 def _row(
-    obs: Observation, seat: int, labels: Sequence[str], ascii: bool = False
-) -> list[RenderableType]:
+    obs: Observation, seat: int, labels: Sequence[str], ascii: bool, player: int
+) -> list[Text]:
+    """One player's cells. The name, the dealer's mark and the label take at most
+    ``player`` columns: the label is cut first, down to what leaves the name
+    :data:`_NAME_KEPT` columns, then the name."""
     me = obs.viewer
-    name = Text(obs.names[seat], style="bold cyan" if seat == me else "bold")
-    if seat == obs.dealer:
-        name.append(" (D)", style="magenta")
-    if labels[seat]:
-        name.append(f" {labels[seat]}", style="dim")
+    dealer = " (D)" if seat == obs.dealer else ""
+    kept = min(cells(printable(obs.names[seat])), _NAME_KEPT)
+    label = f" {labels[seat]}" if labels and labels[seat] else ""
+    label = shorten_name(label, player - cells(dealer) - kept, ascii=ascii)
+    name = Text(
+        shorten_name(obs.names[seat], player - cells(dealer + label), ascii=ascii),
+        style="bold cyan" if seat == me else "bold",
+    )
+    name.append(dealer, style="magenta")
+    name.append(label, style="dim")
     if seat == me:
         palace = cards_text(obs.palace, ascii=ascii)
     elif seat in obs.known_palaces:
@@ -166,10 +226,10 @@ def _row(
         palace = Text(hidden if obs.in_hand[seat] else "", style="dim")
     banner = obs.banners[seat]
     return [
-        str(seat),
+        Text(str(seat)),
         name,
-        str(obs.stacks[seat]),
-        str(obs.contributions[seat]),
+        Text(str(obs.stacks[seat])),
+        Text(str(obs.contributions[seat])),
         card_text(banner, ascii=ascii)
         if obs.in_hand[seat]
         else Text(f"({str(banner) if ascii else banner.pretty()})"),
@@ -196,7 +256,7 @@ def battle_text(obs: Observation, *, ascii: bool = False) -> Text:
     viewer is "you" ("Ann attacks you")."""
     battle = obs.battle
     assert battle is not None
-    speaker = Speaker(obs.names, obs.viewer)
+    speaker = Speaker([shorten_name(n, NAME_CELLS, ascii=ascii) for n in obs.names], obs.viewer)
     a, d = battle.attacker, battle.defender
     sep = dot(ascii)
     text = Text.assemble(

@@ -14,6 +14,13 @@ palace, every battle's hands). Keys move through the hand:
 On a terminal the keys act at once; from a pipe each line is one key (an empty
 line is "next"). The parser needs only the standard library; drawing needs
 ``rich`` (the ``cli`` extra), imported when the command runs.
+
+Every screen fits the terminal, whatever the file's path and the players' names:
+the caption (the file, then ``hand N of M · as … · step K (…)``) and the keys
+break between their parts, never inside one, a path longer than a line is cut in
+its middle and a name at its end (:mod:`~palace_poker.terminal.fit`), and on a
+terminal the step's lines give way (``… 3 more lines``) before the caption would
+scroll off the top.
 """
 
 from __future__ import annotations
@@ -27,17 +34,30 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from io import StringIO
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from palace_poker.errors import PalaceError, RecordError
 from palace_poker.events import Event
 from palace_poker.hand import Hand
+from palace_poker.narrate import plural
 from palace_poker.observation import Observation
 from palace_poker.record import replay
 from palace_poker.record_format import parse_records, read_setup
 from palace_poker.redaction import full_events
 from palace_poker.shuffle import RecordedShuffle
-from palace_poker.terminal.demo import can_print_suits, move_lines, to_ascii
+from palace_poker.terminal.command import needs_ascii
+from palace_poker.terminal.demo import move_lines, to_ascii
+from palace_poker.terminal.extras import require
+from palace_poker.terminal.fit import (
+    NAME_CELLS,
+    ellipsis,
+    fit_parts,
+    shorten_name,
+    shorten_path,
+)
+
+if TYPE_CHECKING:  # rich is the cli extra: imported when a screen is drawn
+    from rich.console import RenderableType
 
 #: ``--as`` for the whole record, and for a spectator.
 FULL = "all"
@@ -65,7 +85,13 @@ KEYS: dict[str, str] = {
     "\x1b": "quit",
     "\x04": "quit",
 }
-HELP = "n/space/→ next · p/b/← back · ]/[ next/previous hand · g/G first/last · q quit"
+#: The keys' hints; on a narrow screen they break between hints, never inside one.
+KEY_HINTS = ("n/space/→ next", "p/b/← back", "]/[ next/previous hand", "g/G first/last", "q quit")
+HELP = " · ".join(KEY_HINTS)
+#: Where the screen's size comes from when the output is no terminal (a pipe, a
+#: file): ``COLUMNS`` if set, else this; never wider than :data:`MAX_WIDTH`.
+PIPE_SIZE = (100, 24)
+MAX_WIDTH = 120
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -74,7 +100,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "show",
         help="step through a saved hand or game, action by action",
         description="Replay a palace-hand/1 file and draw the table after every action. "
-        "Keys: " + HELP + ".",
+        "Keys: " + HELP + ". A path or a name too long for the screen is shortened with "
+        "an ellipsis. Drawing needs rich: pip install 'palace-poker[cli]'.",
     )
     show.add_argument("file", type=Path, help="a .json record or a .jsonl game")
     show.add_argument(
@@ -150,10 +177,12 @@ def _events(hand: Hand, seat: int | str | None, start: int) -> list[Event]:
     return hand.events_for(seat if isinstance(seat, int) else None, start)
 
 
-def frames_of(record: object, seat_text: str) -> tuple[Frame, ...]:
+def frames_of(record: object, seat_text: str, *, ascii: bool = False) -> tuple[Frame, ...]:
     """Every step of a record as ``--as seat_text`` sees it (the record checked
     first by :func:`~palace_poker.record.replay`, so a bad one fails as ``replay``
-    says)."""
+    says). The step's lines name the players in at most
+    :data:`~palace_poker.terminal.fit.NAME_CELLS` columns each (``ascii``: cut
+    with ``...``), so that a long name does not fill the screen."""
     replay(record)
     setup = read_setup(record)
     hand = Hand.deal(
@@ -164,6 +193,7 @@ def frames_of(record: object, seat_text: str) -> tuple[Frame, ...]:
         names=setup.names,
     )
     seat = viewer_seat(seat_text, hand.names)
+    names = [shorten_name(name, NAME_CELLS, ascii=ascii) for name in hand.names]
     frames = []
     shown = 0
     armies: list[list[Any]] = [[] for _ in hand.names]
@@ -172,9 +202,7 @@ def frames_of(record: object, seat_text: str) -> tuple[Frame, ...]:
         if action is not None:
             armies = [list(a) for a in hand.soldiers]
             hand.apply(action)
-        lines = move_lines(
-            _events(hand, seat, shown), hand.names, hand.banners, armies, battle=battle
-        )
+        lines = move_lines(_events(hand, seat, shown), names, hand.banners, armies, battle=battle)
         shown = len(hand.events)
         frames.append(Frame(step, action, _view(hand, seat), tuple(lines)))
     return tuple(frames)
@@ -204,12 +232,60 @@ def render(
     width: int,
     color: bool,
     ascii: bool,
+    height: int | None = None,
 ) -> str:
-    """One screen as text: a caption, the table, the step's lines and the keys."""
-
-    from rich.console import Console  # noqa: PLC0415 - rich is the cli extra
+    """One screen as text: a caption, the table, the step's lines and the keys,
+    no line wider than ``width``. With ``height`` (a terminal's rows) the step's
+    lines are cut, with a line saying how many more there are, so that the
+    screen scrolls nothing off its top."""
 
     from palace_poker.terminal.render import table  # noqa: PLC0415 - needs rich
+
+    top = _draw(
+        width,
+        color,
+        ascii,
+        *caption(
+            frame, where=where, number=number, count=count, label=label, width=width, ascii=ascii
+        ),
+        table(frame.view, number=number, labels=[""] * len(frame.view.names), ascii=ascii),
+    )
+    story = _draw(width, color, ascii, *("  " + line for line in frame.lines))
+    keys = _draw(width, color, ascii, *fit_parts(key_hints(ascii), width), style="dim")
+    if height is not None:
+        story = _cut(story, height - 1 - len(top) - len(keys), ascii=ascii)
+    text = "".join(line + "\n" for line in (*top, *story, *keys))
+    return _plain(text) if ascii else text
+
+
+def caption(
+    frame: Frame, *, where: str, number: int, count: int, label: str, width: int, ascii: bool
+) -> list[str]:
+    """The screen's first lines: the file, which hand of how many, whose view, and
+    the step. They break between those parts only, so a counter is never split;
+    a path wider than the screen is cut in its middle, the viewer at its end."""
+    what = "the deal" if frame.action is None else f"action {frame.step}: {frame.action}"
+    parts = [
+        shorten_path(where, width, ascii=ascii),
+        f"hand {number} of {count}",
+        shorten_name(f"as {label}", width, ascii=ascii),
+        f"step {frame.step} ({what})",
+    ]
+    return fit_parts(parts, width)
+
+
+def key_hints(ascii: bool = False) -> tuple[str, ...]:
+    """The keys' hints; the arrows named in words for a terminal without them."""
+    if not ascii:
+        return KEY_HINTS
+    return tuple(hint.replace("→", "right").replace("←", "left") for hint in KEY_HINTS)
+
+
+def _draw(
+    width: int, color: bool, ascii: bool, *shown: RenderableType, style: str = ""
+) -> list[str]:
+    """The lines ``shown`` take at ``width`` (plain strings as they are: no markup)."""
+    from rich.console import Console  # noqa: PLC0415 - rich is the cli extra
 
     buffer = StringIO()
     console = Console(
@@ -219,20 +295,21 @@ def render(
         color_system="standard" if color else None,
         legacy_windows=False,
         safe_box=ascii,
+        emoji=False,  # a file named x:fire:y.json is shown as it is
     )
-    what = "the deal" if frame.action is None else f"action {frame.step}: {frame.action}"
-    console.print(
-        f"{where} · hand {number} of {count} · as {label} · step {frame.step} ({what})",
-        markup=False,
-        highlight=False,
-    )
-    labels = [""] * len(frame.view.names)
-    console.print(table(frame.view, number=number, labels=labels))
-    for line in frame.lines:
-        console.print("  " + line, markup=False, highlight=False)
-    console.print(HELP, style="dim", markup=False, highlight=False)
-    text = buffer.getvalue()
-    return _plain(text) if ascii else text
+    for item in shown:
+        console.print(item, style=style, markup=False, highlight=False)
+    return buffer.getvalue().splitlines()
+
+
+def _cut(lines: list[str], rows: int, *, ascii: bool) -> list[str]:
+    """At most ``rows`` of ``lines``: the first ones, then how many more there are."""
+    if len(lines) <= rows:
+        return lines
+    if rows <= 0:
+        return []
+    hidden = len(lines) - rows + 1
+    return [*lines[: rows - 1], f"  {ellipsis(ascii)} {plural(hidden, 'more line')}"]
 
 
 _BOX = str.maketrans({"─": "-", "━": "-", "═": "=", "│": "|", "┃": "|", "║": "|"})
@@ -322,6 +399,7 @@ def move(
 
 def run(args: argparse.Namespace) -> int:
     """Step through ``args.file``; returns the exit code (1: no record or a bad one)."""
+    require("rich")  # the screens' drawing: refused before the file is read
     out: TextIO = sys.stdout
     try:
         records = load(args.file, args.viewer)
@@ -334,6 +412,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    ascii = args.ascii or needs_ascii(getattr(out, "encoding", None))
     cache: dict[int, tuple[Frame, ...]] = {}
 
     def frames(index: int) -> tuple[Frame, ...]:
@@ -341,7 +420,7 @@ def run(args: argparse.Namespace) -> int:
             _, record = records[index]
             if isinstance(record, RecordError):
                 raise record
-            cache[index] = frames_of(record, args.viewer)
+            cache[index] = frames_of(record, args.viewer, ascii=ascii)
         return cache[index]
 
     try:
@@ -352,8 +431,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     keys = Keys(sys.stdin)
     color = out.isatty()
-    ascii = args.ascii or not can_print_suits(out)
-    width = min(shutil.get_terminal_size((100, 24)).columns, 120) if color else 100
+    size = shutil.get_terminal_size(PIPE_SIZE)  # COLUMNS, the terminal, or PIPE_SIZE
     label = _label(args.viewer, records)
     with keys.raw():
         while True:
@@ -364,9 +442,10 @@ def run(args: argparse.Namespace) -> int:
                 number=hand + 1,
                 count=len(records),
                 label=label,
-                width=width,
+                width=min(size.columns, MAX_WIDTH),
                 color=color,
                 ascii=ascii,
+                height=size.lines if color else None,
             )
             if color:
                 out.write("\x1b[H\x1b[2J")
