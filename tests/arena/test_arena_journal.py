@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from examples import examples
 from palace_poker import Rules
 from palace_poker.arena import ArenaConfig, run_arena
 from palace_poker.arena.journal import FORMAT, Journal
@@ -200,7 +201,7 @@ JSON = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(field=st.sampled_from(sorted(GOOD)), value=JSON)
 def test_a_damaged_line_is_refused_with_its_number(field: str, value: object) -> None:
     """Any field of a chunk's line replaced by any JSON value: the journal is read
@@ -215,7 +216,7 @@ def test_a_damaged_line_is_refused_with_its_number(field: str, value: object) ->
         assert path.read_text() == text
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.binary(max_size=200))
 def test_any_bytes_are_read_or_refused(data: bytes) -> None:
     path = _scratch(data)

@@ -19,43 +19,18 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from paths import ARTIFACTS
-from server_helpers import ServerProcess
 
-CHROMIUM = Path("/usr/bin/chromium")
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 #: The verbs clicked, best first: they end a hand soon (a quiet round, a battle
 #: called). After a few decisions a player folds, so the hand ends in bounded time.
 PREFERRED = ("stay", "call", "fold")
 FOLD_AFTER = 3
 HAND_SECONDS = 40.0
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """The table server on a free local port; yields its base URL."""
-    process = ServerProcess(tmp_path / "tables.sqlite3", bot_pause=0.2, between=5).start()
-    try:
-        yield process.base
-    finally:
-        process.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield launched
-        launched.close()
 
 
 def _page(browser: Browser, width: int, height: int, errors: list[str]) -> Page:

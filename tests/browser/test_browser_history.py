@@ -27,13 +27,12 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from history_helpers import get, lines, own_palaces
 from paths import ARTIFACTS
 from server_helpers import Player, ServerProcess, run_closing
 
-CHROMIUM = Path("/usr/bin/chromium")
 STEP = re.compile(r"^Step (\d+) of (\d+)$")
 
 
@@ -45,16 +44,6 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
         yield process
     finally:
         process.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield launched
-        launched.close()
 
 
 def _page(browser: Browser, errors: list[str]) -> Page:

@@ -18,10 +18,8 @@ import re
 
 from playwright.sync_api import Browser, Dialog, Page
 
-from browser_helpers import browser_fixture, new_page, server_fixture
+from browser_helpers import new_page
 from paths import ARTIFACTS
-
-__all__ = ["browser_fixture", "server_fixture"]
 
 
 def _ready(page: Page) -> None:

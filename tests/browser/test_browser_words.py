@@ -35,15 +35,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from browser_helpers import LANGS, browser_fixture, new_page, server_fixture
+from browser_helpers import LANGS, new_page
 from palace_poker import events as ev
 from palace_poker.cards import parse_cards
 from palace_poker.errors import ERROR_CODES
 from palace_poker.server.table import COMMANDS, CONSEQUENCES
 from palace_poker.wire import to_wire
 from paths import ARTIFACTS
-
-__all__ = ["browser_fixture", "server_fixture"]  # the fixtures, used by name
 
 #: The most values a translation may keep identical to English (words such as
 #: "Ante" or "Bot: random" are the same in several languages).

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import golden
+from examples import examples
 from helpers import snapshot
 from palace_poker import (
     DECK,
@@ -117,7 +118,7 @@ def check_identity(seeded: Hand) -> None:
 
 
 @pytest.mark.rule("R-BANNER-2", "R-PALACE-1", "R-BUY-1")
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_outcome_by_outcome_is_the_seeded_hand(seed: int) -> None:
     rng = random.Random(seed)
@@ -244,7 +245,7 @@ def test_the_discard_pile_becomes_the_stock_and_its_cards_are_the_outcomes() -> 
 
 
 @pytest.mark.rule("R-DEAL-1")
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32), players=st.integers(2, 10))
 def test_the_dealer_draw_outcome_by_outcome_is_the_seeded_draw(seed: int, players: int) -> None:
     seeded = draw_for_dealer(range(players), SeededShuffle(seed))

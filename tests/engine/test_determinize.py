@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from examples import examples
 from palace_poker import DECK, IllegalActionError
 from palace_poker.determinize import determinize
 from random_hands import choose, deal, locations
@@ -15,7 +16,7 @@ from random_hands import choose, deal, locations
 
 @pytest.mark.rule("R-INFO-2")
 @pytest.mark.rule("R-INFO-3")
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32), cut=st.integers(min_value=0, max_value=8))
 def test_a_sampled_hand_looks_the_same_to_its_viewer_and_plays_on(seed: int, cut: int) -> None:
     rng = random.Random(seed)

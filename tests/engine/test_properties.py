@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from examples import examples
 from helpers import snapshot
 from palace_poker import (
     DECK,
@@ -43,7 +44,7 @@ MAX_STEPS = 5000
 CARD_TOKEN = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 
 PROPERTY = settings(
-    max_examples=400,
+    max_examples=examples(400),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -141,7 +142,7 @@ def test_export_then_replay_gives_the_same_hand(seed: int) -> None:
     assert [str(e) for e in again.events] == [str(e) for e in hand.events]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_the_same_seed_gives_the_same_hand(seed: int) -> None:
     records = []
@@ -154,7 +155,7 @@ def test_the_same_seed_gives_the_same_hand(seed: int) -> None:
     assert records[0] == records[1]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32), cut=st.integers(min_value=0, max_value=30))
 def test_a_copy_is_independent(seed: int, cut: int) -> None:
     rng = random.Random(seed)

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import golden
+from examples import examples
 from helpers import snapshot
 from palace_poker import (
     Hand,
@@ -62,7 +63,7 @@ def _continue_both(one: Hand, two: Hand, actions: list[str]) -> None:
         two.apply(action)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32), cut=st.integers(0, 60))
 def test_a_hand_resumed_from_its_record_so_far_goes_on_as_it_would_have(
     seed: int, cut: int
@@ -121,7 +122,7 @@ def test_resume_refuses_what_replay_refuses_and_a_record_too_long() -> None:
 # ------------------------------------------------------------------ default actions
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32), cut=st.integers(0, 40))
 def test_the_default_action_is_always_legal_and_defaults_alone_end_a_hand(
     seed: int, cut: int

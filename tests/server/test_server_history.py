@@ -25,6 +25,7 @@ import httpx
 import pytest
 from hypothesis import given, settings
 
+from examples import examples
 from history_helpers import get, leaks, lines, own_palaces
 from palace_poker.record import replay
 from palace_poker.server import history, projection
@@ -151,7 +152,7 @@ def test_the_records_replay_with_the_tables_names(seed: int) -> None:
     assert lines(history.records_jsonl(table)) == json.loads(json.dumps(records))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(viewer=json_values)
 def test_a_viewer_is_a_seat_or_none_else_refused(viewer: object) -> None:
     table = pure_table(seats=3, bots=0)
@@ -166,7 +167,7 @@ def test_a_viewer_is_a_seat_or_none_else_refused(viewer: object) -> None:
         assert refused.value.code == "invalid_seat"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(value=json_values)
 def test_records_for_all_is_a_json_bool_only(value: object) -> None:
     form = {"name": "T", "small_bet": 10, "seats": 2, "stack": 50, "records_for_all": value}

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from examples import examples
 from palace_poker.server.ledger import Row, Transfer, csv_text, ledger, settle
 
 pytestmark = pytest.mark.rule("R-GAME-1")
@@ -42,7 +43,7 @@ def _fewest(nets: list[int]) -> int:
     return len(live) - best
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(rows=tables())
 def test_the_settle_up_leaves_everyone_at_their_result_in_the_fewest_transfers(
     rows: list[Row],

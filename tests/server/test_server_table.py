@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from examples import examples
 from palace_poker.errors import PalaceError
 from palace_poker.server import projection
 from palace_poker.server.protocol import FIELDS, read
@@ -116,7 +117,7 @@ def test_a_bots_decision_has_no_clock() -> None:
 # ------------------------------------------------------------------ hostile input
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(kind=st.sampled_from(COMMANDS), data=st.dictionaries(st.text(max_size=8), json_values))
 def test_a_refused_command_changes_nothing(kind: str, data: dict[str, Any]) -> None:
     table = pure_table(seats=3, bots=1)
@@ -130,7 +131,7 @@ def test_a_refused_command_changes_nothing(kind: str, data: dict[str, Any]) -> N
         assert (_views(table), table.seq, table.deadline) == before
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     raw=st.one_of(
         st.text(max_size=60),
@@ -160,7 +161,7 @@ def test_the_protocol_reads_a_message_or_refuses_it_with_a_code(raw: str | bytes
     assert set(message) == {"type", *FIELDS[message["type"]]}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     form=st.one_of(
         json_values,
