@@ -19,3 +19,6 @@ OPTIONAL = {
 collect_ignore = [
     module for module, library in OPTIONAL.items() if importlib.util.find_spec(library) is None
 ]
+# The tests' own conftest files hold no doctests; collected as modules they would be
+# imported a second time under the one name "conftest" (pytest loads them itself).
+collect_ignore_glob = ["tests/conftest.py", "tests/*/conftest.py"]

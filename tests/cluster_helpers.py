@@ -26,10 +26,10 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from palace_poker.server.child import free_port
 from palace_poker.server.store import Store
 from palace_poker.server.table import Table
 from paths import DOCS
+from ports import free_port
 from server_helpers import Address
 
 POSTGRES = os.environ.get("PALACE_TEST_POSTGRES_URL")

@@ -30,6 +30,7 @@ from palace_poker.server.settings import TableSettings
 from palace_poker.server.table import Table
 from palace_poker.wire import from_wire, to_wire
 from paths import ROOT
+from ports import free_port
 
 #: Any JSON value, small: what a hostile client may send where a field is expected.
 json_values = st.recursive(
@@ -95,6 +96,7 @@ class ServerProcess(ServeProcess, Address):
             bot_pause=bot_pause,
             between=between,
             cwd=ROOT,
+            port=free_port(),
         )
 
     def start(self, timeout: float = 30.0) -> ServerProcess:

@@ -87,6 +87,14 @@ def _lint_js(uv: Path, env: dict[str, str]) -> int:
     return _run(uv, env, "npm", "run", "--silent", "lint")
 
 
+def _workers() -> tuple[str, ...]:
+    """pytest-xdist's options: a worker process per core, at most four (the ports the
+    tests' servers take are split between at most four workers: tests/ports.py), the
+    tests of one file on one worker (its module fixtures made once)."""
+    workers = max(1, min(4, os.cpu_count() or 1))
+    return ("--numprocesses", str(workers), "--dist", "loadfile")
+
+
 def _test(uv: Path, env: dict[str, str], args: list[str]) -> int:
     code = _lint_js(uv, env)
     if code != 0:
@@ -95,7 +103,7 @@ def _test(uv: Path, env: dict[str, str], args: list[str]) -> int:
         ("ruff", "check", "src", "tests", "tools", "benchmarks", "examples"),
         ("ruff", "format", "--check", "src", "tests", "tools", "benchmarks", "examples"),
         ("mypy",),
-        ("pytest", "--cov", "--cov-report=term", *args),
+        ("pytest", *_workers(), "--cov", "--cov-report=term", *args),
     ]
     for step in steps:
         print("$", " ".join(step), flush=True)
@@ -128,7 +136,8 @@ def _test_compiled(uv: Path, args: list[str]) -> int:
     # only the compiled set (the tests marked ``compiled``, tests/conftest.py): the
     # rest runs the same Python code in both installs, and ran above.
     targets = [] if any(arg.startswith("tests") for arg in args) else ["tests"]
-    return _run(uv, env, "pytest", "-p", "no:cacheprovider", "-m", "compiled", *targets, *args)
+    command = ("pytest", "-p", "no:cacheprovider", *_workers(), "-m", "compiled")
+    return _run(uv, env, *command, *targets, *args)
 
 
 def main(argv: list[str]) -> int:

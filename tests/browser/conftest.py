@@ -1,6 +1,8 @@
 """The browser tests' fixtures: Debian's Chromium driven by Playwright, launched once
 for the whole run (each test opens its own context, with its own storage), and the
 real table server in a child process with a fresh SQLite file for each test.
+Chromium is launched once for each test module (its tests run one after another,
+whatever the order of the modules).
 
 Skipped when ``/usr/bin/chromium`` is absent (``.ci/run`` installs it; in CI nothing
 skips).
@@ -18,9 +20,11 @@ from browser_helpers import CHROMIUM
 from server_helpers import ServerProcess
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """Chromium, headless, without the sandbox (it cannot run as root), once a run."""
+    """Chromium, headless, without the sandbox (it cannot run as root), once a test
+    module. (Not once a run: Playwright's synchronous API keeps its event loop
+    running in the thread, where the other tests' ``asyncio.run`` would then fail.)"""
     if not CHROMIUM.exists():
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     with sync_playwright() as playwright:

@@ -31,7 +31,8 @@ def free_port() -> int:
 class ServeProcess:
     """``palace-poker serve`` in a child process on 127.0.0.1, its output appended
     to ``log``; with ``redis_url`` it is one of several processes
-    (docs/deploy.md)."""
+    (docs/deploy.md). Its port is ``port``, or one free now (the tests, which run
+    beside each other, hand out ports of their own)."""
 
     def __init__(
         self,
@@ -42,6 +43,7 @@ class ServeProcess:
         bot_pause: float = 0.0,
         between: float = 0.0,
         cwd: Path | None = None,
+        port: int | None = None,
     ) -> None:
         self.database_url = database_url
         self.log = log
@@ -49,7 +51,7 @@ class ServeProcess:
         self.bot_pause = bot_pause
         self.between = between
         self.cwd = cwd
-        self.port = free_port()
+        self.port = free_port() if port is None else port
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
