@@ -55,6 +55,7 @@ from palace_poker.events import (
     Stayed,
 )
 from paths import DATA
+from random_hands import choose
 
 GOLDEN = DATA / "golden"
 STACK_CHOICES = (1, 3, 7, 10, 25, 60, 150, 400, 1000)
@@ -206,17 +207,6 @@ class Spec:
         )
 
 
-def _choose_uniform(hand: Hand, rng: random.Random) -> Action:
-    """A uniform option, then a uniform amount or card choice."""
-    option = rng.choice(hand.legal_options())
-    if option.min_amount is not None and option.max_amount is not None:
-        return option.action(amount=rng.randint(option.min_amount, option.max_amount))
-    if option.verb in (Verb.DISCARD, Verb.TRIM):
-        size = rng.randint(option.min_cards, option.max_cards)
-        return option.action(cards=tuple(rng.sample(option.cards, size)))
-    return option.action()
-
-
 def _choose_buyer(hand: Hand, rng: random.Random) -> Action:
     """Mostly buys and discards (so the stock runs out), sometimes anything."""
     options = hand.legal_options()
@@ -230,7 +220,7 @@ def _choose_buyer(hand: Hand, rng: random.Random) -> Action:
         option = options[0]
         size = rng.randint(option.min_cards, option.max_cards)
         return option.action(cards=tuple(rng.sample(option.cards, size)))
-    return _choose_uniform(hand, rng)
+    return choose(hand, rng)
 
 
 def _choose_quiet(hand: Hand, rng: random.Random) -> Action:
@@ -239,7 +229,7 @@ def _choose_quiet(hand: Hand, rng: random.Random) -> Action:
     stay = [o for o in options if o.verb is Verb.STAY]
     if stay and rng.random() < 0.8:
         return stay[0].action()
-    return _choose_uniform(hand, rng)
+    return choose(hand, rng)
 
 
 _WEIGHTS = {
@@ -269,7 +259,7 @@ def _choose_lively(hand: Hand, rng: random.Random) -> Action:
 
 POLICIES: dict[str, Callable[[Hand, random.Random], Action]] = {
     "lively": _choose_lively,
-    "uniform": _choose_uniform,
+    "uniform": choose,
     "buyer": _choose_buyer,
     "quiet": _choose_quiet,
 }
