@@ -723,7 +723,8 @@ def test_the_real_program_in_a_pseudo_terminal(
     _answer(term, hands=2)
     term.type("q\n")
     term.expect(r"You leave after 2 hands\.")
-    term.expect(r"Saved 2 finished hands to .*game\.jsonl")
+    # (the path goes to a line of its own when the line would pass 80 columns)
+    term.expect(r"Saved 2 finished hands to\s+\S*game\.jsonl")
     assert term.finish() == 0
     assert "Traceback" not in term.text
     assert len(saved.read_text(encoding="utf-8").splitlines()) == 2

@@ -390,11 +390,8 @@ class Session:
         if not quiet:
             count = plural(len(records), "finished hand")
             done = "Added" if self.save_mode == "append" else "Saved"
-            # Not folded by rich: a path cut by a newline cannot be copied whole (the
-            # terminal wraps the line for the eye, and a copy takes it back whole).
             self.console.print(
-                Text(f"{done} {count} to {path} (check it: palace-poker replay {path})."),
-                soft_wrap=True,
+                Text(f"{done} {count} to {path} (check it: palace-poker replay {path}).")
             )
         return True
 
