@@ -15,6 +15,9 @@ a test leaves no process behind, and no skip where the run is the gate.
   without waiting for it, or whose output pipe it left open, fails that test:
   otherwise Python would warn of it (an error: warnings are errors) whenever the
   object happens to be collected, in whatever test runs then.
+* **No terminal size from outside.** ``COLUMNS`` and ``LINES`` are removed from the
+  environment: a screen is drawn at the size a test chooses, not at the size of the
+  terminal the suite was started from.
 * **No skip in the gate.** With ``PALACE_TEST_NO_SKIP=1`` (``.ci/run`` sets it) a
   test that skips fails instead: a missing browser, database or library is a
   missing install step, not a pass.
@@ -39,7 +42,14 @@ settings.register_profile("quick", max_examples=10, suppress_health_check=[Healt
 settings.load_profile(os.environ.get("PALACE_TEST_PROFILE", "ci"))
 
 
+#: What the terminal the suite is started from would otherwise tell the programs
+#: under test: a test that wants a size sets it (as tests/terminal/test_fit.py does).
+TERMINAL_SIZE = ("COLUMNS", "LINES")
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    for name in TERMINAL_SIZE:
+        os.environ.pop(name, None)
     subprocess.Popen.__init__ = _recording_init  # type: ignore[method-assign]
     config.addinivalue_line(
         "markers", "compiled: exercises the compiled engine (run again against the wheel)"

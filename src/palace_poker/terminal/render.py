@@ -31,7 +31,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rich import box
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.console import (
+    Console,
+    ConsoleOptions,
+    Group,
+    OverflowMethod,
+    RenderableType,
+    RenderResult,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -179,7 +186,10 @@ class _Grid:
             safe_box=True,
         )
         grid.add_column("#", justify="right", no_wrap=True)
-        grid.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=player)
+        # Below the 40 columns a screen is made for, rich cuts what is left over with
+        # its own "…": an ASCII screen must never get it (it may not encode it).
+        cut: OverflowMethod = "crop" if ascii else "ellipsis"
+        grid.add_column("Player", no_wrap=True, overflow=cut, max_width=player)
         grid.add_column("Stack", justify="right", no_wrap=True)
         if not narrow:
             grid.add_column("In pot", justify="right", no_wrap=True)

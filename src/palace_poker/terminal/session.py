@@ -132,7 +132,7 @@ class Session:
             try:  # before the first hand: a game is never played to be lost
                 check_output(self.settings.save, self.save_mode, option="--save")
             except OutputError as err:
-                self.console.print(Text(f"Cannot save: {err}", style="bold red"))
+                self.console.print(Text(f"Cannot save: {err}", style="bold red"), soft_wrap=True)
                 return 2
         previous = _set_interrupt_handler(signal.default_int_handler)
         try:
@@ -384,14 +384,17 @@ class Session:
                 write_text(path, text, self.save_mode, option="--save")
                 self.save_mode = "replace"  # the file is this game's now
         except OutputError as err:
-            self.console.print(Text(f"Cannot save: {err}", style="bold red"))
+            self.console.print(Text(f"Cannot save: {err}", style="bold red"), soft_wrap=True)
             return False
         self.saved = len(records)
         if not quiet:
             count = plural(len(records), "finished hand")
             done = "Added" if self.save_mode == "append" else "Saved"
+            # A line that names a file is not folded by rich: a path cut by a newline
+            # could not be copied whole (the terminal wraps it for the eye only).
             self.console.print(
-                Text(f"{done} {count} to {path} (check it: palace-poker replay {path}).")
+                Text(f"{done} {count} to {path} (check it: palace-poker replay {path})."),
+                soft_wrap=True,
             )
         return True
 
