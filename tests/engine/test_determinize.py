@@ -55,3 +55,20 @@ def test_hidden_cards_are_actually_resampled() -> None:
 def test_a_spectator_view_cannot_be_determinized() -> None:
     with pytest.raises(IllegalActionError):
         determinize(deal(3).observe(None), random.Random(1))
+
+
+def test_the_face_down_cards_a_seat_can_name_are_those_of_its_view() -> None:
+    """``Hand.known_face_down`` (what a determinization must keep in place) gives the
+    view's discard pile and stock cards, for every seat and the spectator, at every
+    step of random hands."""
+    for seed in range(20):
+        rng = random.Random(seed)
+        hand = deal(seed)
+        while not hand.over:
+            for viewer in [None, *range(hand.n)]:
+                view = hand.observe(viewer)
+                known = hand.known_face_down(viewer)
+                assert known == (view.known_discards, view.known_stock)
+                assert set(known[0]) <= set(hand.discard_pile)
+                assert set(known[1]) <= set(hand.stock)
+            hand.apply(choose(hand, rng))

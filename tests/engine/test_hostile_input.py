@@ -33,6 +33,7 @@ from hostile import (
     HOSTILE,
     HUGE,
     LONG_DIGITS,
+    BoomError,
     Hostile,
     HostileInt,
     HostileStr,
@@ -59,7 +60,7 @@ from palace_poker import (
     format_cards,
     parse_cards,
 )
-from palace_poker.checks import MAX_CHIPS, MAX_DIGITS
+from palace_poker.checks import MAX_CHIPS, MAX_DIGITS, as_index
 from palace_poker.dealer import DealerDrawing, draw_for_dealer
 from palace_poker.game import Game
 from palace_poker.options import Option
@@ -1083,3 +1084,23 @@ def test_nothing_reads_an_endless_sequence_to_its_end() -> None:
         refused(lambda evaluate=evaluate: evaluate(Huge()), "invalid_card")  # type: ignore[misc]
     refused(lambda: format_cards(Huge()), "invalid_card")  # type: ignore[arg-type]
     refused(lambda: Hand.deal(Rules.of(10), Huge(), dealer=0), "invalid_players")
+
+
+def test_a_shuffle_source_whose_attributes_raise_is_refused() -> None:
+    """An object that raises when asked for ``shuffle`` is no shuffle source: the deal
+    refuses it (R-CARD-1) with its own code, not with what it raised."""
+    refused(
+        lambda: Hand.deal(Rules.of(10), [100, 100], dealer=0, shuffle=Hostile()), "invalid_shuffle"
+    )
+
+
+def test_a_foreign_index_that_raises_stands_for_no_number() -> None:
+    """A value whose ``__index__`` raises (a foreign numeric type gone wrong) is no
+    seat: refused as one, never the error it raised."""
+
+    class BadIndex:
+        def __index__(self) -> int:
+            raise BoomError("no index")
+
+    assert as_index(BadIndex()) is None
+    refused(lambda: dealt().observe(BadIndex()))

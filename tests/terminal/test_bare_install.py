@@ -23,6 +23,7 @@ import venv
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -193,3 +194,36 @@ def test_every_command_answers(bare: Bare, command: str) -> None:
         assert done.returncode == 2
         assert done.stderr.startswith("error: [backend_unavailable]"), done.stderr
         assert f"pip install 'palace-poker[{extra}]'" in done.stderr
+
+
+def test_a_missing_library_is_refused_in_process_and_another_is_a_defect(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What the bare install shows, in this process: a command whose extra's library
+    is missing answers with the extra to install; a module missing for any other
+    reason is a defect and is raised as it is."""
+
+    def needs(library: str) -> object:
+        def run(_args: argparse.Namespace) -> int:
+            raise ModuleNotFoundError(f"No module named {library!r}", name=library)
+
+        return run
+
+    real = argparse.ArgumentParser.parse_args
+
+    def parse(parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> argparse.Namespace:
+        parsed: argparse.Namespace = real(parser, *args, **kwargs)
+        parsed.run = needs(library)
+        return parsed
+
+    library = "rich"
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", parse)
+    assert cli.main(["rules"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == (
+        "error: [backend_unavailable] palace-poker rules needs rich: "
+        "pip install 'palace-poker[cli]'"
+    )
+    library = "no_such_library"
+    with pytest.raises(ModuleNotFoundError, match="no_such_library"):
+        cli.main(["rules"])
