@@ -15,6 +15,9 @@ a test leaves no process behind, and no skip where the run is the gate.
   without waiting for it, or whose output pipe it left open, fails that test:
   otherwise Python would warn of it (an error: warnings are errors) whenever the
   object happens to be collected, in whatever test runs then.
+* **The real server** (``serve``): ``palace-poker serve`` in a child process with a
+  SQLite file of the test's own, on a port of its worker's own, with the options a
+  test asks for; stopped after the test.
 * **No terminal size from outside.** ``COLUMNS`` and ``LINES`` are removed from the
   environment: a screen is drawn at the size a test chooses, not at the size of the
   terminal the suite was started from.
@@ -28,14 +31,17 @@ from __future__ import annotations
 import multiprocessing
 import os
 import subprocess
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from paths import COMPILED_FOLDERS, ROOT
+
+if TYPE_CHECKING:
+    from server_helpers import ServerProcess
 
 settings.register_profile("ci", max_examples=100)
 settings.register_profile("quick", max_examples=10, suppress_health_check=[HealthCheck.too_slow])
@@ -119,3 +125,23 @@ def _nothing_left_behind() -> Iterator[None]:
             process.wait()
     _STARTED.clear()
     assert not left, f"the test left processes behind: {left}"
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
+    """``serve(bot_pause=..., between=...)`` starts the real table server (a child
+    process, a fresh SQLite file in the test's folder) and returns it; every server
+    a test started is stopped after it."""
+    from server_helpers import ServerProcess  # noqa: PLC0415 - only the tests that serve
+
+    started: list[ServerProcess] = []
+
+    def start(*, bot_pause: float = 0.0, between: float = 0.0) -> ServerProcess:
+        database = tmp_path / f"server-{len(started)}.sqlite3"
+        process = ServerProcess(database, bot_pause=bot_pause, between=between)
+        started.append(process)  # stopped even if it fails to start
+        return process.start()
+
+    yield start
+    for process in started:
+        process.stop()

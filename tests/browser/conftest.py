@@ -10,8 +10,7 @@ skips).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
@@ -34,14 +33,10 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """The table server on a free local port, bots pausing 0.2 s and 5 s between
-    hands (a pace a page can be watched at); yields its base URL."""
-    process = ServerProcess(tmp_path / "tables.sqlite3", bot_pause=0.2, between=5).start()
-    try:
-        yield process.base
-    finally:
-        process.stop()
+def server(serve: Callable[..., ServerProcess]) -> str:
+    """The table server, bots pausing 0.2 s and 5 s between hands (a pace a page can
+    be watched at); its base URL."""
+    return serve(bot_pause=0.2, between=5).base
 
 
 @pytest.fixture(autouse=True)

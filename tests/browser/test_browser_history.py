@@ -21,9 +21,8 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import httpx
 import pytest
@@ -37,13 +36,9 @@ STEP = re.compile(r"^Step (\d+) of (\d+)$")
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    """The table server on a free local port."""
-    process = ServerProcess(tmp_path / "tables.sqlite3", bot_pause=0.0, between=0.5).start()
-    try:
-        yield process
-    finally:
-        process.stop()
+def server(serve: Callable[..., ServerProcess]) -> ServerProcess:
+    """The table server, the next hand half a second after the last."""
+    return serve(between=0.5)
 
 
 def _page(browser: Browser, errors: list[str]) -> Page:

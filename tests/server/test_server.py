@@ -15,8 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 
 import httpx
 import pytest
@@ -32,10 +31,8 @@ pytestmark = pytest.mark.rule("R-GAME-1")
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(tmp_path / "table.sqlite3").start()
-    yield process
-    process.stop()
+def server(serve: Callable[..., ServerProcess]) -> ServerProcess:
+    return serve()
 
 
 _run = run_closing

@@ -18,6 +18,7 @@ import random
 import secrets
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -180,52 +181,49 @@ def _replay_command(path: Path, text: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_over_the_real_server_contributions_reach_the_records_and_replay_checks_them(
-    tmp_path: Path,
+    serve: Callable[..., ServerProcess], tmp_path: Path
 ) -> None:
-    server = ServerProcess(tmp_path / "fair.sqlite3").start()
-    try:
-        created = server.create(bots=["random"], seats=3, stack=40)
-        table = created["table"]
-        joined = server.join(table, "Bob")
-        sent: dict[str, str] = {}
+    server = serve()
+    created = server.create(bots=["random"], seats=3, stack=40)
+    table = created["table"]
+    joined = server.join(table, "Bob")
+    sent: dict[str, str] = {}
 
-        async def game() -> None:
-            ann = Player(server, table, created["token"], "Ann", random.Random(1), pace=0.02)
-            bob = Player(server, table, joined["token"], "Bob", random.Random(2), pace=0.02)
-            await ann.connect()
-            await bob.connect()
-            for player, value in ((ann, "a1" * 16), (bob, "b2" * 16)):
-                sent[player.name] = value
-                await player.send({"type": "contribute", "value": value})
-            await bob.send({"type": "contribute", "value": "not hex"})
-            refused = await bob.until("error")
-            assert refused["code"] == "invalid_contribution"
-            while ann.view is None or len(ann.view["fair"]["contributed"]) < 2:
-                await ann.receive()
-            assert ann.view["fair"]["contributed"] == [0, 2]
-            await ann.send({"type": "start"})
-            while ann.view is None or ann.view["hand"] is None:
-                await ann.receive()
-            await ann.send({"type": "end"})
-            await asyncio.gather(ann.play(), bob.play())
+    async def game() -> None:
+        ann = Player(server, table, created["token"], "Ann", random.Random(1), pace=0.02)
+        bob = Player(server, table, joined["token"], "Bob", random.Random(2), pace=0.02)
+        await ann.connect()
+        await bob.connect()
+        for player, value in ((ann, "a1" * 16), (bob, "b2" * 16)):
+            sent[player.name] = value
+            await player.send({"type": "contribute", "value": value})
+        await bob.send({"type": "contribute", "value": "not hex"})
+        refused = await bob.until("error")
+        assert refused["code"] == "invalid_contribution"
+        while ann.view is None or len(ann.view["fair"]["contributed"]) < 2:
+            await ann.receive()
+        assert ann.view["fair"]["contributed"] == [0, 2]
+        await ann.send({"type": "start"})
+        while ann.view is None or ann.view["hand"] is None:
+            await ann.receive()
+        await ann.send({"type": "end"})
+        await asyncio.gather(ann.play(), bob.play())
 
-        run_closing(game(), timeout=120)
-        answer = get(server, table, "records.jsonl", created["token"])
-        assert answer.status_code == 200, answer.text
-        (record,) = lines(answer.text)
-        names = [p["name"] for p in record["players"]]
-        given = {names[seat]: value for seat, value in record["fair"]["contributions"]}
-        assert given == sent
-        done = _replay_command(tmp_path / "records.jsonl", answer.text)
-        assert done.returncode == 0, done.stdout + done.stderr
-        assert "fair:" in done.stdout
-        assert record["fair"]["commitment"] in done.stdout
-        # The same record with two cards of its deal's shuffle swapped is refused.
-        cards = record["shuffles"][0].split()
-        cards[5], cards[9] = cards[9], cards[5]
-        tampered = {**record, "shuffles": [" ".join(cards), *record["shuffles"][1:]]}
-        refused = _replay_command(tmp_path / "tampered.jsonl", json.dumps(tampered) + "\n")
-        assert refused.returncode != 0
-        assert "fair_shuffle" in refused.stdout + refused.stderr
-    finally:
-        server.stop()
+    run_closing(game(), timeout=120)
+    answer = get(server, table, "records.jsonl", created["token"])
+    assert answer.status_code == 200, answer.text
+    (record,) = lines(answer.text)
+    names = [p["name"] for p in record["players"]]
+    given = {names[seat]: value for seat, value in record["fair"]["contributions"]}
+    assert given == sent
+    done = _replay_command(tmp_path / "records.jsonl", answer.text)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "fair:" in done.stdout
+    assert record["fair"]["commitment"] in done.stdout
+    # The same record with two cards of its deal's shuffle swapped is refused.
+    cards = record["shuffles"][0].split()
+    cards[5], cards[9] = cards[9], cards[5]
+    tampered = {**record, "shuffles": [" ".join(cards), *record["shuffles"][1:]]}
+    refused = _replay_command(tmp_path / "tampered.jsonl", json.dumps(tampered) + "\n")
+    assert refused.returncode != 0
+    assert "fair_shuffle" in refused.stdout + refused.stderr

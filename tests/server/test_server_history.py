@@ -18,6 +18,7 @@ import random
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -235,119 +236,110 @@ def _sent_entries(player: Player) -> dict[int, dict[str, Any]]:
 
 
 def test_each_player_downloads_what_they_were_sent_and_records_come_after(
-    tmp_path: Path,
+    serve: Callable[..., ServerProcess], tmp_path: Path
 ) -> None:
-    server = ServerProcess(tmp_path / "history.sqlite3").start()
-    try:
-        created = server.create(bots=["random"], seats=3, stack=40)
-        table = created["table"]
-        joined = server.join(table, "Bob")
-        assert joined["seat"] == 2
-        players: dict[int | None, Player] = {}
+    server = serve()
+    created = server.create(bots=["random"], seats=3, stack=40)
+    table = created["table"]
+    joined = server.join(table, "Bob")
+    assert joined["seat"] == 2
+    players: dict[int | None, Player] = {}
 
-        async def game() -> None:
-            players.update(await _play_game(server, created, joined, end=False))
+    async def game() -> None:
+        players.update(await _play_game(server, created, joined, end=False))
 
-        run_closing(game(), timeout=180)
-        tokens = {0: created["token"], 2: joined["token"], None: None}
+    run_closing(game(), timeout=180)
+    tokens = {0: created["token"], 2: joined["token"], None: None}
 
-        records_answer = get(server, table, "records.jsonl", created["token"])
-        assert records_answer.status_code == 200, records_answer.text
-        assert table in records_answer.headers["content-disposition"]
-        assert records_answer.headers["content-disposition"].startswith("attachment")
-        records = lines(records_answer.text)
-        assert records
+    records_answer = get(server, table, "records.jsonl", created["token"])
+    assert records_answer.status_code == 200, records_answer.text
+    assert table in records_answer.headers["content-disposition"]
+    assert records_answer.headers["content-disposition"].startswith("attachment")
+    records = lines(records_answer.text)
+    assert records
 
-        for viewer, token in tokens.items():
-            answer = get(server, table, "history.jsonl", token)
-            assert answer.status_code == 200, answer.text
-            disposition = answer.headers["content-disposition"]
-            assert disposition.startswith("attachment")
-            assert table in disposition
-            hands = lines(answer.text)
-            assert all(h["finished"] for h in hands)
-            # exactly the entries the viewer's socket received, entry by entry
-            sent = _sent_entries(players[viewer])
-            for hand in hands:
-                for item in hand["entries"]:
-                    assert item == sent[item["seq"]], (viewer, item["seq"])
-            assert leaks(hands, records, viewer) == []
-            if viewer is None:
-                assert not any(
-                    e["cards"]
-                    for h in hands
-                    for i in h["entries"]
-                    for e in i.get("events", [])
-                    if e["type"] == "palace_dealt"
-                )
-            text = get(server, table, "history.txt", token)
-            assert text.status_code == 200
-            assert text.headers["content-type"].startswith("text/plain")
-            assert table in text.headers["content-disposition"]
-            body = "\n".join(text.text.splitlines()[1:])
-            assert "Ann" in body
-            assert "Bob" in body
-            assert not SEAT_NUMBER.search(body), SEAT_NUMBER.search(body)
+    for viewer, token in tokens.items():
+        answer = get(server, table, "history.jsonl", token)
+        assert answer.status_code == 200, answer.text
+        disposition = answer.headers["content-disposition"]
+        assert disposition.startswith("attachment")
+        assert table in disposition
+        hands = lines(answer.text)
+        assert all(h["finished"] for h in hands)
+        # exactly the entries the viewer's socket received, entry by entry
+        sent = _sent_entries(players[viewer])
+        for hand in hands:
+            for item in hand["entries"]:
+                assert item == sent[item["seq"]], (viewer, item["seq"])
+        assert leaks(hands, records, viewer) == []
+        if viewer is None:
+            assert not any(
+                e["cards"]
+                for h in hands
+                for i in h["entries"]
+                for e in i.get("events", [])
+                if e["type"] == "palace_dealt"
+            )
+        text = get(server, table, "history.txt", token)
+        assert text.status_code == 200
+        assert text.headers["content-type"].startswith("text/plain")
+        assert table in text.headers["content-disposition"]
+        body = "\n".join(text.text.splitlines()[1:])
+        assert "Ann" in body
+        assert "Bob" in body
+        assert not SEAT_NUMBER.search(body), SEAT_NUMBER.search(body)
 
-        # Ann's and Bob's histories differ: each holds their own palace cards
-        ann_hands = lines(get(server, table, "history.jsonl", created["token"]).text)
-        bob_hands = lines(get(server, table, "history.jsonl", joined["token"]).text)
-        assert own_palaces(ann_hands[0]) != own_palaces(bob_hands[0])
+    # Ann's and Bob's histories differ: each holds their own palace cards
+    ann_hands = lines(get(server, table, "history.jsonl", created["token"]).text)
+    bob_hands = lines(get(server, table, "history.jsonl", joined["token"]).text)
+    assert own_palaces(ann_hands[0]) != own_palaces(bob_hands[0])
 
-        # refusals: a wrong token, a non-host without the option, a spectator
-        for what in ("history.jsonl", "history.txt", "records.jsonl"):
-            wrong = get(server, table, what, "not-a-token-of-this-table")
-            assert wrong.status_code == 403
-            assert wrong.json()["error"]["code"] == "invalid_token"
-            assert "entries" not in wrong.text
-        bob_records = get(server, table, "records.jsonl", joined["token"])
-        assert bob_records.status_code == 403
-        assert bob_records.json()["error"]["code"] == "not_host"
-        assert get(server, table, "records.jsonl").status_code == 403
-        assert get(server, "no-such-table", "history.jsonl").status_code == 404
+    # refusals: a wrong token, a non-host without the option, a spectator
+    for what in ("history.jsonl", "history.txt", "records.jsonl"):
+        wrong = get(server, table, what, "not-a-token-of-this-table")
+        assert wrong.status_code == 403
+        assert wrong.json()["error"]["code"] == "invalid_token"
+        assert "entries" not in wrong.text
+    bob_records = get(server, table, "records.jsonl", joined["token"])
+    assert bob_records.status_code == 403
+    assert bob_records.json()["error"]["code"] == "not_host"
+    assert get(server, table, "records.jsonl").status_code == 403
+    assert get(server, "no-such-table", "history.jsonl").status_code == 404
 
-        _check_replays(tmp_path, records_answer.text)
-    finally:
-        server.stop()
+    _check_replays(tmp_path, records_answer.text)
 
 
 def test_with_records_for_all_every_player_gets_the_records_after_the_end(
-    tmp_path: Path,
+    serve: Callable[..., ServerProcess], tmp_path: Path
 ) -> None:
-    server = ServerProcess(tmp_path / "all.sqlite3").start()
-    try:
-        created = server.create(bots=["heuristic"], seats=3, stack=60, records_for_all=True)
-        table = created["table"]
-        joined = server.join(table, "Bob")
-        summary = httpx.get(f"{server.base}/api/tables/{table}", timeout=10).json()
-        assert summary["settings"]["records_for_all"] is True  # the option is public
+    server = serve()
+    created = server.create(bots=["heuristic"], seats=3, stack=60, records_for_all=True)
+    table = created["table"]
+    joined = server.join(table, "Bob")
+    summary = httpx.get(f"{server.base}/api/tables/{table}", timeout=10).json()
+    assert summary["settings"]["records_for_all"] is True  # the option is public
 
-        async def game() -> None:
-            await _play_game(server, created, joined, end=True)
+    async def game() -> None:
+        await _play_game(server, created, joined, end=True)
 
-        run_closing(game(), timeout=120)
-        answers = [
-            get(server, table, "records.jsonl", t) for t in (created["token"], joined["token"])
-        ]
-        assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
-        assert answers[0].text == answers[1].text
-        records = lines(answers[1].text)
-        assert len(records) == 1  # the host ended the game during the first hand
-        assert get(server, table, "records.jsonl").status_code == 403  # a spectator: never
-        _check_replays(tmp_path, answers[1].text)
-    finally:
-        server.stop()
+    run_closing(game(), timeout=120)
+    answers = [get(server, table, "records.jsonl", t) for t in (created["token"], joined["token"])]
+    assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
+    assert answers[0].text == answers[1].text
+    records = lines(answers[1].text)
+    assert len(records) == 1  # the host ended the game during the first hand
+    assert get(server, table, "records.jsonl").status_code == 403  # a spectator: never
+    _check_replays(tmp_path, answers[1].text)
 
 
-def test_a_refused_form_option_is_answered_with_its_code(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "form.sqlite3").start()
-    try:
-        body = {"name": "T", "host_name": "Ann", "small_bet": 10, "records_for_all": "yes"}
-        answer = httpx.post(f"{server.base}/api/tables", json=body, timeout=10)
-        assert answer.status_code == 400
-        assert answer.json()["error"]["code"] == "invalid_settings"
-    finally:
-        server.stop()
+def test_a_refused_form_option_is_answered_with_its_code(
+    serve: Callable[..., ServerProcess],
+) -> None:
+    server = serve()
+    body = {"name": "T", "host_name": "Ann", "small_bet": 10, "records_for_all": "yes"}
+    answer = httpx.post(f"{server.base}/api/tables", json=body, timeout=10)
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "invalid_settings"
 
 
 def _check_replays(tmp_path: Path, text: str) -> None:

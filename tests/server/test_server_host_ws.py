@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,12 +17,8 @@ from server_helpers import Player, ServerProcess, run_closing
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(tmp_path / "host.sqlite3", bot_pause=0.0, between=30).start()
-    try:
-        yield process
-    finally:
-        process.stop()
+def server(serve: Callable[..., ServerProcess]) -> ServerProcess:
+    return serve(between=30)
 
 
 async def _until(player: Player, check: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
@@ -229,72 +224,67 @@ def test_players_and_spectators_chat_the_count_of_watchers_shows_and_mutes_hold(
 
 @pytest.mark.rule("R-GAME-1")
 def test_rebuys_over_a_whole_game_keep_every_chip_and_the_ledger_nets_to_zero(
-    tmp_path: Path,
+    serve: Callable[..., ServerProcess],
 ) -> None:
-    quick = ServerProcess(tmp_path / "rebuys.sqlite3", bot_pause=0.0, between=1.5).start()
-    try:
-        created = quick.create(seats=3, stack=50, bots=["random"], rebuys=True, rebuy_to=200)
-        table = created["table"]
-        joined = quick.join(table, "Bob")
-        bought: list[int] = []
+    quick = serve(between=1.5)
+    created = quick.create(seats=3, stack=50, bots=["random"], rebuys=True, rebuy_to=200)
+    table = created["table"]
+    joined = quick.join(table, "Bob")
+    bought: list[int] = []
 
-        async def play() -> None:
-            ann = Player(quick, table, created["token"], "Ann", pace=0.02)
-            bob = Player(quick, table, joined["token"], "Bob", pace=0.02)
-            await ann.connect()
-            await bob.connect()
-            await ann.send({"type": "start"})
-            finished = 0
-            deadline = time.monotonic() + 90
+    async def play() -> None:
+        ann = Player(quick, table, created["token"], "Ann", pace=0.02)
+        bob = Player(quick, table, joined["token"], "Bob", pace=0.02)
+        await ann.connect()
+        await bob.connect()
+        await ann.send({"type": "start"})
+        finished = 0
+        deadline = time.monotonic() + 90
 
-            async def bob_plays() -> None:
-                seen = 0
-                while bob.view is None or bob.view["table"]["status"] != "over":
-                    if bob.my_turn():
-                        await bob.act_randomly()
-                    payload = await bob.receive()
-                    ended = [e for e in payload.get("log", []) if e["kind"] == "hand_finished"]
-                    if ended and seen < 3 and bob.view is not None:
-                        seen += 1
-                        stack = bob.view["seats"][1]["stack"]
-                        chips = min(30, 200 - stack)
-                        if chips > 0:  # between hands: top up (or rebuy when busted)
-                            bought.append(chips)
-                            await bob.send({"type": "rebuy", "chips": chips})
+        async def bob_plays() -> None:
+            seen = 0
+            while bob.view is None or bob.view["table"]["status"] != "over":
+                if bob.my_turn():
+                    await bob.act_randomly()
+                payload = await bob.receive()
+                ended = [e for e in payload.get("log", []) if e["kind"] == "hand_finished"]
+                if ended and seen < 3 and bob.view is not None:
+                    seen += 1
+                    stack = bob.view["seats"][1]["stack"]
+                    chips = min(30, 200 - stack)
+                    if chips > 0:  # between hands: top up (or rebuy when busted)
+                        bought.append(chips)
+                        await bob.send({"type": "rebuy", "chips": chips})
 
-            async def ann_plays() -> None:
-                nonlocal finished
-                ending = False
-                while ann.view is None or ann.view["table"]["status"] != "over":
-                    assert time.monotonic() < deadline, "the game did not end in time"
-                    if ann.my_turn():
-                        await ann.act_randomly()
-                    payload = await ann.receive()
-                    finished += sum(e["kind"] == "hand_finished" for e in payload.get("log", []))
-                    view = ann.view
-                    stalled = (
-                        view is not None and view["hand"] is None and view["next_hand_at"] is None
-                    )
-                    if not ending and (finished >= 4 or (stalled and finished > 0)):
-                        ending = True
-                        await ann.send({"type": "end"})
+        async def ann_plays() -> None:
+            nonlocal finished
+            ending = False
+            while ann.view is None or ann.view["table"]["status"] != "over":
+                assert time.monotonic() < deadline, "the game did not end in time"
+                if ann.my_turn():
+                    await ann.act_randomly()
+                payload = await ann.receive()
+                finished += sum(e["kind"] == "hand_finished" for e in payload.get("log", []))
+                view = ann.view
+                stalled = view is not None and view["hand"] is None and view["next_hand_at"] is None
+                if not ending and (finished >= 4 or (stalled and finished > 0)):
+                    ending = True
+                    await ann.send({"type": "end"})
 
-            await asyncio.gather(ann_plays(), bob_plays())
-            view = ann.view
-            assert view is not None
-            rows = view["ledger"]
-            assert sum(r["net"] for r in rows) == 0
-            assert sum(r["stack"] for r in rows) == sum(r["buy_in"] + r["rebuys"] for r in rows)
-            bob_row = next(r for r in rows if r["name"] == "Bob")
-            made = [e for p in ann.received for e in p.get("log", []) if e["kind"] == "rebought"]
-            assert bob_row["rebuys"] == sum(e["chips"] for e in made) > 0
-            owed = {r["name"]: r["net"] for r in rows}
-            for transfer in view["settle"]:
-                owed[transfer["payer"]] += transfer["chips"]
-                owed[transfer["payee"]] -= transfer["chips"]
-            assert set(owed.values()) == {0}  # the settle-up squares everyone
+        await asyncio.gather(ann_plays(), bob_plays())
+        view = ann.view
+        assert view is not None
+        rows = view["ledger"]
+        assert sum(r["net"] for r in rows) == 0
+        assert sum(r["stack"] for r in rows) == sum(r["buy_in"] + r["rebuys"] for r in rows)
+        bob_row = next(r for r in rows if r["name"] == "Bob")
+        made = [e for p in ann.received for e in p.get("log", []) if e["kind"] == "rebought"]
+        assert bob_row["rebuys"] == sum(e["chips"] for e in made) > 0
+        owed = {r["name"]: r["net"] for r in rows}
+        for transfer in view["settle"]:
+            owed[transfer["payer"]] += transfer["chips"]
+            owed[transfer["payee"]] -= transfer["chips"]
+        assert set(owed.values()) == {0}  # the settle-up squares everyone
 
-        run_closing(play(), timeout=120)
-        assert bought
-    finally:
-        quick.stop()
+    run_closing(play(), timeout=120)
+    assert bought
