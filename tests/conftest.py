@@ -117,8 +117,11 @@ def _nothing_left_behind() -> Iterator[None]:
         for process in _STARTED
         if (what := _left_open(process)) is not None
     ]
-    left += [f"{child!r}: still running" for child in multiprocessing.active_children()]
-    left = [entry for entry in left if not any(repr(child) in entry for child in before)]
+    left += [
+        f"{child!r}: still running"
+        for child in multiprocessing.active_children()
+        if child not in before
+    ]
     for process in _STARTED:  # not to trouble the next test
         if process.poll() is None:
             process.kill()
