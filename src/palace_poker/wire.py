@@ -34,11 +34,13 @@ from typing import Any, Final
 from palace_poker import errors as _errors
 from palace_poker import events as _events
 from palace_poker.actions import Action, Verb
-from palace_poker.cards import Card
+from palace_poker.cards import RANKS, Card
+from palace_poker.categories import describe
 from palace_poker.chance import ChanceStep
 from palace_poker.checks import MAX_CHIPS, as_int, as_items, as_mapping, as_text, short
 from palace_poker.config import Rules
 from palace_poker.errors import PalaceError, ParseError
+from palace_poker.explain import Explanation, Side, Strength, hand_name
 from palace_poker.observation import Observation
 from palace_poker.options import Option
 from palace_poker.state import BattleView, HandResult
@@ -453,12 +455,112 @@ def _result_in(data: dict[str, Any]) -> HandResult:
     )
 
 
+# ------------------------------------------------------------------ explanations
+
+_KIND = _one_of("battle", "quiet_round", "showdown")
+_DECIDER = _one_of("category", "rank", "kickers", "own_suit", "tie", "unseen")
+
+
+def _hand_out(value: int) -> dict[str, Any]:
+    """A hand value, with what names it for a client that words it: the category
+    (``"one_pair"``) and its naming ranks (``["Q"]``)."""
+    kind, ranks = hand_name(value)
+    return {"value": value, "category": kind.name.lower(), "ranks": [RANKS[r] for r in ranks]}
+
+
+def _hand_in(value: object, where: str) -> int:
+    data = _object(value, where)
+    number = _int(_field(data, "value", where), f"{where}.value")
+    try:
+        describe(number)  # checks every rank slot of the value, not only its category
+        expected = _hand_out(number)
+    except PalaceError as err:
+        raise _bad(f"{where}.value", err.message) from None
+    if data != expected:
+        raise _bad(where, f"does not name the hand of value {number}")
+    return number
+
+
+def _side_out(side: Side) -> dict[str, Any]:
+    return {
+        "seat": side.seat,
+        "banner": str(side.banner),
+        "palace": _cards_out(side.palace),
+        "soldiers": _cards_out(side.soldiers),
+        "struck": _cards_out(side.struck),
+        "counted": _cards_out(side.counted),
+        "hand": _hand_out(side.value),
+        "own_suit": side.own_suit,
+    }
+
+
+def _side_in(value: object, where: str) -> Side:
+    data = _object(value, where)
+    side = Side(
+        _int(_field(data, "seat", where), f"{where}.seat"),
+        _card(_field(data, "banner", where), f"{where}.banner"),
+        _cards(_field(data, "palace", where), f"{where}.palace"),
+        _cards(_field(data, "soldiers", where), f"{where}.soldiers"),
+        _cards(_field(data, "struck", where), f"{where}.struck"),
+        _hand_in(_field(data, "hand", where), f"{where}.hand"),
+        _int(_field(data, "own_suit", where), f"{where}.own_suit"),
+    )
+    if _cards(_field(data, "counted", where), f"{where}.counted") != side.counted:
+        raise _bad(f"{where}.counted", "is not the cards left after the struck ones")
+    return side
+
+
+def _explanation_out(explanation: Explanation) -> dict[str, Any]:
+    return {
+        "type": "explanation",
+        "kind": explanation.kind,
+        "seats": _list_out(explanation.seats),
+        "winners": _list_out(explanation.winners),
+        "sides": [_side_out(side) for side in _seq(explanation.sides)],
+        "decided_by": explanation.decided_by,
+        "suit_decided": explanation.suit_decided,
+    }
+
+
+def _explanation_in(data: dict[str, Any]) -> Explanation:
+    def field(name: str) -> Any:
+        return _field(data, name, "explanation")
+
+    return Explanation(
+        _KIND(field("kind"), "explanation.kind"),
+        _ints(field("seats"), "explanation.seats"),
+        _ints(field("winners"), "explanation.winners"),
+        _tuple_of(_side_in)(field("sides"), "explanation.sides"),
+        _DECIDER(field("decided_by"), "explanation.decided_by"),
+        _bool(field("suit_decided"), "explanation.suit_decided"),
+    )
+
+
+def _strength_out(strength: Strength) -> dict[str, Any]:
+    return {
+        "type": "strength",
+        "best": _hand_out(strength.best),
+        "against": [[seat, _hand_out(value)] for seat, value in _seq(strength.against)],
+    }
+
+
+def _strength_in(data: dict[str, Any]) -> Strength:
+    def pair(item: object, where: str) -> tuple[int, int]:
+        seat, value = _tuple_of(lambda x, w: x, 2)(item, where)
+        return _int(seat, f"{where}[0]"), _hand_in(value, f"{where}[1]")
+
+    return Strength(
+        _hand_in(_field(data, "best", "strength"), "strength.best"),
+        _tuple_of(pair)(_field(data, "against", "strength"), "strength.against"),
+    )
+
+
 # ------------------------------------------------------------------ public
 
 
 def to_wire(value: object, *, check: bool = True) -> dict[str, Any]:
-    """``value`` (an event, Option, Action, Observation, ChanceStep, HandResult or
-    PalaceError) as JSON-ready data with a ``"type"`` tag.
+    """``value`` (an event, Option, Action, Observation, ChanceStep, HandResult,
+    PalaceError, Explanation or Strength) as JSON-ready data with a ``"type"`` tag.
 
     Raises ``ParseError('invalid_wire')`` for anything else, a value built in code
     with a field of the wrong type included: what goes out is checked as
@@ -494,6 +596,10 @@ def _encode(value: object) -> dict[str, Any]:
         return _result_out(value)
     if isinstance(value, PalaceError):
         return _error_out(value)
+    if isinstance(value, Explanation):
+        return _explanation_out(value)
+    if isinstance(value, Strength):
+        return _strength_out(value)
     raise _bad("value", f"{short(type(value).__name__)} has no wire form")
 
 
@@ -523,4 +629,6 @@ _READERS: Final[dict[str, Callable[[dict[str, Any]], Any]]] = {
     "chance": _chance_in,
     "result": _result_in,
     "error": _error_in,
+    "explanation": _explanation_in,
+    "strength": _strength_in,
 }

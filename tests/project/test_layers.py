@@ -52,7 +52,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "dealer",
         ),
     ),
-    ("views", ("observation", "redaction", "record_format", "wire")),
+    ("views", ("observation", "redaction", "explain", "record_format", "wire")),
     ("facade", ("hand", "record", "game", "determinize")),
     ("players and tools", ("narrate", "bots", "arena", "terminal", "outputs")),
     ("services", ("server", "env")),

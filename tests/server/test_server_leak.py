@@ -18,6 +18,13 @@ fought, R-INFO-3, or a showdown, R-INFO-4), and the stock's cards that were neve
 face up. A payload's view is checked against the hidden cards at its seq, and each
 log entry in it against those of the entry's own hand (cards come back in the
 next hand, in other places).
+
+What the table says about hidden cards is checked as well as the cards: a
+comparison's explanation names the hands and the own-suit counts only for the two
+battlers (R-INFO-3) and at a showdown (R-INFO-4) — anybody else gets who was
+compared, how and who won, and nothing more — and the strength of a hand (the
+hands a player's cards make) reaches only that player, worked out from their own
+cards alone.
 """
 
 from __future__ import annotations
@@ -35,6 +42,8 @@ import pytest
 
 from cluster_helpers import RedisServer, fresh_database, needs_postgres
 from leaks import CARD, Cards, Shown, cards_in, hidden_cards
+from palace_poker.cards import parse_cards
+from palace_poker.evaluator import evaluate
 from palace_poker.server.recording import RecordingShuffle
 from palace_poker.server.store import Store
 from palace_poker.server.table import CONSEQUENCES, Table
@@ -242,7 +251,8 @@ def _check_games(servers: list[ServerProcess], games_wanted: int, artifact: str)
     finally:
         for server in servers:
             server.stop()
-    checked = cards_checked = palaces_checked = 0
+    checked = cards_checked = palaces_checked = strengths = 0
+    explained: dict[str, int] = {}
     kinds: dict[str, int] = {}
     for table, payloads in played:
         viewers = [*sorted({v for v, _, _ in payloads if v is not None}), None]
@@ -281,14 +291,11 @@ def _check_games(servers: list[ServerProcess], games_wanted: int, artifact: str)
                     known = {int(seat) for seat in observation["known_palaces"]}
                     assert known <= now.shown.get(viewer, frozenset()), (table, viewer, seq)
                     palaces_checked += 1
-                start = now.hand_number if now else 0
-                for item in payload.get("log", []):
-                    hand_number = hidden[item["seq"]].hand_number
-                    at = final.get(hand_number) if now is None or hand_number != start else now
-                    hidden_then = at.cards.get(viewer, frozenset()) if at else frozenset()
-                    cards = set(cards_in(item))
-                    cards_checked += len(cards)
-                    assert not cards & hidden_then, (viewer, item, cards & hidden_then)
+                if hand is not None:
+                    strengths += _check_strength(viewer, hand)
+                cards_checked += _check_log(
+                    viewer, payload, now, hidden=hidden, final=final, explained=explained
+                )
                 checked += 1
     downloaded = history_cards = 0
     for table, payloads in played:
@@ -307,6 +314,8 @@ def _check_games(servers: list[ServerProcess], games_wanted: int, artifact: str)
         "payloads_by_type": kinds,
         "cards_in_log_entries_checked": cards_checked,
         "views_with_palace_fields_checked": palaces_checked,
+        "explanations_checked_by_what_the_viewer_saw": explained,
+        "views_with_a_strength_checked": strengths,
     }
     (ARTIFACTS / artifact).write_text(json.dumps(summary, indent=1), encoding="utf-8")
     assert {"welcome", "update", "presence", "error"} <= set(kinds), kinds
@@ -315,6 +324,87 @@ def _check_games(servers: list[ServerProcess], games_wanted: int, artifact: str)
     assert palaces_checked > 50 * games_wanted, palaces_checked
     assert kinds_of_entries(played) >= {"chat"}, "the chat was exercised"
     assert history_cards > 100 * games_wanted, history_cards
+    # Both sides of the line were crossed: battlers shown their battle, others not.
+    assert explained.get("battle:whole", 0) > 0, explained
+    assert explained.get("battle:outcome only", 0) > 0, explained
+    assert strengths > 50 * games_wanted, strengths
+
+
+def _check_log(
+    viewer: int | None,
+    payload: dict[str, Any],
+    now: Hidden | None,
+    *,
+    hidden: dict[int, Hidden],
+    final: dict[int, Hidden],
+    explained: dict[str, int],
+) -> int:
+    """The log entries of a payload hold no card hidden from the viewer in the entry's
+    own hand, and explain comparisons only to whom may know; returns the number of
+    cards checked (``explained`` counts the explanations by what the viewer saw)."""
+    cards_checked = 0
+    start = now.hand_number if now else 0
+    for item in payload.get("log", []):
+        hand_number = hidden[item["seq"]].hand_number
+        at = final.get(hand_number) if now is None or hand_number != start else now
+        hidden_then = at.cards.get(viewer, frozenset()) if at else frozenset()
+        cards = set(cards_in(item))
+        cards_checked += len(cards)
+        assert not cards & hidden_then, (viewer, item, cards & hidden_then)
+        for said in _check_explanations(viewer, item):
+            explained[said] = explained.get(said, 0) + 1
+    return cards_checked
+
+
+def _check_explanations(viewer: int | None, item: dict[str, Any]) -> Iterator[str]:
+    """Each explanation of a log entry is whole only for whom may know (R-INFO-3,
+    R-INFO-4), and agrees with the comparison event it explains; yields what each
+    was (its kind, and whether the viewer saw it whole)."""
+    for said in item.get("explanations", []):
+        event = item["events"][said["event"]]
+        at = item["hand_seats"].index(viewer) if viewer in item["hand_seats"] else None
+        may_know = said["kind"] == "showdown" or at in said["seats"]
+        if event["type"] == "battle_compared":
+            assert said["seats"] == event["seats"], (said, event)
+            assert said["winners"] == ([] if event["winner"] is None else [event["winner"]])
+            assert said["kind"] in ("battle", "quiet_round"), said
+        else:
+            assert event["type"] == "showdown_revealed", event
+            assert said["kind"] == "showdown", said
+            assert said["seats"] == [seat for seat, _ in event["palaces"]], (said, event)
+        if not may_know:
+            assert said["sides"] == [], (viewer, said)
+            assert said["decided_by"] == "unseen", (viewer, said)
+            assert said["suit_decided"] is False, (viewer, said)
+            yield f"{said['kind']}:outcome only"
+            continue
+        assert [side["seat"] for side in said["sides"]] == said["seats"], said
+        # The palaces of the explanation are the ones this viewer was shown in the
+        # event (the cards themselves are checked against the hidden ones above).
+        palaces = (
+            event["palaces"]
+            if event["type"] == "battle_compared"
+            else [cards for _, cards in event["palaces"]]
+        )
+        assert [side["palace"] for side in said["sides"]] == palaces, (said, event)
+        yield f"{said['kind']}:whole"
+
+
+def _check_strength(viewer: int | None, hand: dict[str, Any]) -> int:
+    """The hands a player's cards make reach that player only, from their own cards."""
+    strength = hand.get("strength")
+    observation = hand["observation"]
+    at = observation["viewer"]
+    if strength is None:
+        assert at is None or not observation["in_hand"][at], (viewer, hand)
+        return 0
+    assert at is not None, (viewer, hand)
+    assert hand["seats"][at] == viewer, (viewer, hand)
+    own = [observation["banners"][at], *observation["palace"], *observation["soldiers"][at]]
+    assert strength["best"]["value"] == evaluate(parse_cards(" ".join(own))), (own, strength)
+    opponents = [s for s, alive in enumerate(observation["in_hand"]) if alive and s != at]
+    assert [seat for seat, _ in strength["against"]] == opponents, strength
+    return 1
 
 
 def _print_logs(servers: list[ServerProcess], lines: int = 300) -> None:

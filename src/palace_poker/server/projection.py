@@ -11,6 +11,12 @@ carry hidden cards and are redacted for the viewer's hand seat in that hand.
 So a card reaches a viewer only if the engine shows it to that seat: their own
 palace (R-INFO-2), an opponent's palace after a battle between the two (R-INFO-3),
 every palace shown at a showdown (R-INFO-4), and the face-up cards (R-INFO-1).
+
+The same holds for what the table says about the cards: why a comparison went as it
+did goes whole to the two battlers and, at a showdown, to everyone, and to anybody
+else only as who was compared and who won
+(:func:`~palace_poker.explain.explanation_for`); the hands a player's cards make
+(``strength``) go to that player alone.
 """
 
 from __future__ import annotations
@@ -18,6 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 from palace_poker.errors import PalaceError
+from palace_poker.explain import Strength, explanation_for, strength
+from palace_poker.observation import Observation
 from palace_poker.redaction import redact_all
 from palace_poker.server.ledger import Row, ledger, settle
 from palace_poker.server.table import Entry, Table
@@ -40,6 +48,8 @@ def view(
         hand_view = {"seats": list(seats), "observation": to_wire(observation, check=False)}
         if at is not None and not hand.over and hand.to_act == at:
             options = [to_wire(option, check=False) for option in observation.options]
+        if at is not None and observation.in_hand[at]:
+            hand_view["strength"] = to_wire(_strength(observation, at), check=False)
     rows = table_ledger(table)
     return {
         "table": {
@@ -103,6 +113,11 @@ def entry(item: Entry, viewer: int | None) -> dict[str, Any]:
         at = item.hand_seats.index(viewer) if viewer in item.hand_seats else None
         out["hand_seats"] = list(item.hand_seats)
         out["events"] = [to_wire(e, check=False) for e in redact_all(item.events, at)]
+    if item.explanations:
+        out["explanations"] = [
+            {"event": index, **to_wire(explanation_for(why, at), check=False)}
+            for index, why in item.explanations
+        ]
     return out
 
 
@@ -122,6 +137,17 @@ def error(err: PalaceError, *, seq: int, ref: object = None) -> dict[str, Any]:
         "ref": ref if isinstance(ref, int | str) and len(str(ref)) <= 40 else None,
         "seq": seq,
     }
+
+
+def _strength(observation: Observation, seat: int) -> Strength:
+    """What the viewer's own cards make: the cards are theirs (R-INFO-2) or face up."""
+    return strength(
+        seat,
+        observation.banners,
+        observation.palace,
+        observation.soldiers[seat],
+        observation.in_hand,
+    )
 
 
 def _settings(table: Table) -> dict[str, Any]:

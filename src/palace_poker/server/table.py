@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -36,7 +37,8 @@ from palace_poker.bots import BOTS
 from palace_poker.cards import Card
 from palace_poker.checks import MIN_PLAYERS, as_int, as_text, is_int, short
 from palace_poker.errors import PalaceError, RecordError
-from palace_poker.events import Event
+from palace_poker.events import BattleCompared, Event, Folded, ShowdownRevealed
+from palace_poker.explain import Explanation, explain
 from palace_poker.fair import (
     SCHEME,
     FairProof,
@@ -46,11 +48,11 @@ from palace_poker.fair import (
 )
 from palace_poker.game import Game
 from palace_poker.hand import Hand
-from palace_poker.redaction import full_events
 from palace_poker.server.recording import RecordingShuffle
 from palace_poker.server.settings import (
     BOT_NAMES,
     JOINERS,
+    READY_CAP,
     TableError,
     TableSettings,
     player_name,
@@ -82,6 +84,8 @@ COMMANDS: Final = (
     "chat",
     "muted",
     "unmuted",
+    # a player ready for the next hand (a table that waits for everyone)
+    "ready",
 )
 #: Commands only the host may give (the entry's ``by`` names the host's seat).
 HOST_COMMANDS: Final = (
@@ -100,7 +104,15 @@ MAX_CHAT: Final = 300
 #: Settings the host may change: the stakes and the clock between hands, the rest
 #: at any time.
 BETWEEN_HANDS_SETTINGS: Final = ("small_bet", "big_bet", "ante", "turn_seconds")
-ANY_TIME_SETTINGS: Final = ("approval", "spectators", "rebuys", "rebuy_to")
+ANY_TIME_SETTINGS: Final = (
+    "approval",
+    "spectators",
+    "rebuys",
+    "rebuy_to",
+    # the pace between hands: applied from the next pause on
+    "between_hands",
+    "wait_for_ready",
+)
 #: Entries that follow from a command (never submitted; made again on a rebuild).
 CONSEQUENCES: Final = ("hand_finished", "game_over", "away")
 #: Who made a decision: its player, a bot, the clock (a turn timed out) or the
@@ -118,6 +130,16 @@ _FACTS: Final = (
 )
 #: Consecutive timeouts after which a player is marked away.
 AWAY_AFTER: Final = 2
+#: The most of the time bank one turn may draw, as a share of the turn time (and
+#: at least BANK_TURN_LEAST seconds): a missed turn costs that much, not the bank.
+BANK_TURN_SHARE: Final = 0.5
+BANK_TURN_LEAST: Final = 5.0
+#: How much the bots' thinking pause varies around the table's ``bot_pause``.
+BOT_PAUSE_SPREAD: Final = 0.3
+#: Reading time added to a bot's pause after an entry that closed a battle or ended
+#: a hand (its result is read before the next move comes), as a share of
+#: ``bot_pause``, and at most READ_AFTER_BATTLE seconds.
+READ_AFTER_BATTLE: Final = 1.5
 
 
 @dataclass(frozen=True)
@@ -127,7 +149,10 @@ class Entry:
     ``data`` is what is stored (public facts only: names, seats, action texts);
     ``events`` are the engine's events the entry caused, hidden cards included
     (kept in memory only and sent through :mod:`~palace_poker.server.projection`);
-    ``hand_seats`` maps their hand seats to table seats.
+    ``hand_seats`` maps their hand seats to table seats; ``explanations`` says why
+    each comparison among the events went as it did (the index of its event, and
+    the hands as they were compared, hidden cards included: see
+    :func:`~palace_poker.explain.explanation_for`).
     """
 
     seq: int
@@ -136,6 +161,7 @@ class Entry:
     data: dict[str, Any]
     events: tuple[Event, ...] = ()
     hand_seats: tuple[int, ...] = ()
+    explanations: tuple[tuple[int, Explanation], ...] = ()
 
 
 @dataclass
@@ -212,6 +238,12 @@ class Table:
     paused_deal: float | None = None
     #: When the player whose turn it is began to use their time bank.
     bank_from: float | None = None
+    #: The pause between hands in progress began at ``pause_from``; with
+    #: ``ready_wait`` it waits for the players to say they are ready (the table's
+    #: choice when the pause began), ``ready`` the seats that have.
+    pause_from: float | None = None
+    ready_wait: bool = False
+    ready: set[int] = field(default_factory=set)
     #: The players' contributions to the next hand's fair seed, by table seat (not
     #: in the log until the deal, whose command carries them).
     contributions: dict[int, str] = field(default_factory=dict)
@@ -334,6 +366,73 @@ class Table:
         """Seats whose players wait for the host's approval."""
         return [i for i, s in enumerate(self.seats) if s is not None and s.pending]
 
+    # ------------------------------------------------------------ the pace
+
+    def readying(self, connected: set[int] | None = None) -> list[int]:
+        """The people a deal that waits for everyone waits for: seated, to be dealt
+        in (not sitting out, not away, not waiting for approval, with chips) and
+        connected (``connected`` None: everyone counts as connected). Bots are
+        always ready."""
+        return [
+            seat
+            for seat, p in enumerate(self.seats)
+            if p is not None
+            and p.bot is None
+            and not (p.pending or p.sitting_out or p.away)
+            and self.stack(seat) > 0
+            and (connected is None or seat in connected)
+        ]
+
+    def deal_due(self, connected: set[int] | None = None) -> float | None:
+        """When the next hand is due. After ``between_hands``; or, when the pause
+        waits for everyone (``ready_wait``), once every connected person to be dealt
+        in has said they are ready (at once: the pause's start is returned), and at
+        the latest :data:`READY_CAP` seconds after the hand's end, so that an absent
+        player cannot stall the table. With nobody connected to wait for, the
+        ordinary pause."""
+        if self.next_hand_at is None or not self.ready_wait or self.pause_from is None:
+            return self.next_hand_at
+        people = self.readying(connected)
+        if not people:
+            return min(self.next_hand_at, self.pause_from + self.settings.between_hands)
+        if set(people) <= self.ready:
+            return self.pause_from
+        return self.next_hand_at
+
+    def bank_for_turn(self) -> float:
+        """The most of a time bank one turn draws: half the turn time, at least
+        :data:`BANK_TURN_LEAST` seconds. A turn missed altogether costs that much,
+        the rest stays for the game's other hard decisions."""
+        return max(BANK_TURN_LEAST, self.settings.turn_seconds * BANK_TURN_SHARE)
+
+    def thinking_pause(self, seq: int) -> float:
+        """A bot's thinking pause before the decision due after entry ``seq``: the
+        table's ``bot_pause``, varied by up to :data:`BOT_PAUSE_SPREAD` either way so
+        that the bots do not play like a metronome, and longer after a deal or an
+        entry that closed a battle, so that its result is read before the next move
+        (half ``bot_pause`` more, at most :data:`READ_AFTER_BATTLE` seconds).
+
+        The variation is drawn from a generator seeded with the table and the entry:
+        it is the same every time it is asked (the runner asks again and again while
+        it waits, and after a restart), tests can reproduce it, and no other random
+        source is touched. It changes when a bot decides, never what: the bot
+        decides after the pause, from its own observation."""
+        base = self.settings.bot_pause
+        if base <= 0:
+            return 0.0
+        draw = random.Random(f"{self.id} {seq}").random()
+        pause = base * (1 + BOT_PAUSE_SPREAD * (2 * draw - 1))
+        entry = self.log[seq - 1] if 0 < seq <= len(self.log) else None
+        if entry is not None and (
+            entry.kind == "hand_started"
+            or any(
+                isinstance(e, BattleCompared) or (isinstance(e, Folded) and e.in_battle)
+                for e in entry.events
+            )
+        ):
+            pause += min(READ_AFTER_BATTLE, base / 2)
+        return pause
+
     # ------------------------------------------------------------ commands
 
     def submit(self, kind: str, data: dict[str, Any], *, at: float) -> list[Entry]:
@@ -360,8 +459,10 @@ class Table:
         data: dict[str, Any],
         events: tuple[Event, ...] = (),
         hand_seats: tuple[int, ...] = (),
+        *,
+        explanations: tuple[tuple[int, Explanation], ...] = (),
     ) -> Entry:
-        entry = Entry(self.seq + 1, kind, at, data, events, hand_seats)
+        entry = Entry(self.seq + 1, kind, at, data, events, hand_seats, explanations)
         self.log.append(entry)
         return entry
 
@@ -444,10 +545,11 @@ class Table:
         hand = game.start_hand()
         self.last_hand, self.last_hand_seats = None, ()
         self.hand_number += 1
-        self.next_hand_at = None
+        self.next_hand_at = self.pause_from = None
+        self.ready_wait, self.ready = False, set()
         self.contributions = {}
         seats = self.hand_seats()
-        events = tuple(full_events(hand.events, tuple(hand.palaces)))
+        every = hand.events
         facts: dict[str, Any] = {"hand_number": self.hand_number}
         if self.proof is not None:
             facts.update(
@@ -455,7 +557,9 @@ class Table:
                 server_commitment=self.proof.server_commitment,
                 commitment=self.proof.commitment,
             )
-        self._append("hand_started", at, facts, events, seats)
+        self._append(
+            "hand_started", at, facts, tuple(every), seats, explanations=_explained(every, 0)
+        )
         self._arm(at)
 
     def _action(self, data: dict[str, Any], at: float) -> None:
@@ -479,7 +583,8 @@ class Table:
             hand.apply(Action.parse(f"{at_hand} {text}"), version=data.get("version"))
         except PalaceError as err:
             raise _without_seat(err, f"{at_hand} ") from None
-        events = tuple(full_events(hand.events[start:], tuple(hand.palaces)))
+        every = hand.events
+        events = tuple(every[start:])
         seats = self.hand_seats()
         self._append(
             "action",
@@ -487,6 +592,7 @@ class Table:
             {"seat": seat, "action": text, "version": data.get("version"), "by": by},
             events,
             seats,
+            explanations=_explained(every, start),
         )
         self._after_decision(seat, str(by), at)
 
@@ -592,6 +698,8 @@ class Table:
             self.next_hand_at = at + self.paused_deal
         if self.bank_from is not None:
             self.bank_from += at - self.paused_at
+        if self.pause_from is not None:
+            self.pause_from += at - self.paused_at
         self.paused_clock = self.paused_deal = None
         self._append("resumed", at, {"by": by})
         self._schedule(at)
@@ -722,8 +830,21 @@ class Table:
             or at < self.deadline
         ):
             raise TableError("no_time_bank", f"no time bank to use for seat {short(seat)} now")
-        self.bank_from, self.deadline = at, at + player.bank
-        self._append("bank_used", at, {"seat": seat, "seconds": player.bank})
+        seconds = min(player.bank, self.bank_for_turn())
+        self.bank_from, self.deadline = at, at + seconds
+        self._append("bank_used", at, {"seat": seat, "seconds": seconds})
+
+    def _ready(self, data: dict[str, Any], at: float) -> None:
+        """A player says they are ready for the next hand (between hands: a table
+        that waits for everyone deals once every connected player has)."""
+        seat = self._person(data)
+        self._need("playing")
+        if self.hand is not None:
+            raise TableError("hand_in_play", "ready for the next hand: once this one is over")
+        if seat in self.ready:
+            raise TableError("already_ready", f"{self._seat(seat).name} is ready already")
+        self.ready.add(seat)
+        self._append("ready", at, {"seat": seat})
 
     # ------------------------------------------------------------ the chat
 
@@ -875,6 +996,7 @@ class Table:
         if self.status == "over":
             raise TableError("game_over", "the game is over")
         taken = self.stack(seat)
+        self.ready.discard(seat)
         if self.game is not None and player.game_seat is not None:
             self.game.leave(player.game_seat)
             self.game_seats[player.game_seat] = -1
@@ -920,7 +1042,14 @@ class Table:
             and self.next_hand_at is None
             and self._dealable()
         ):
-            self.next_hand_at = at + (self.settings.between_hands if self.hand_number else 0.0)
+            self.pause_from = at
+            self.ready_wait = bool(self.hand_number) and self.settings.wait_for_ready
+            if not self.hand_number:  # the first deal comes at once
+                self.next_hand_at = at
+            elif self.ready_wait:  # at the latest; sooner once everyone is ready
+                self.next_hand_at = at + READY_CAP
+            else:
+                self.next_hand_at = at + self.settings.between_hands
 
     def _join_waiting(self) -> None:
         """Players seated since the game started join it at this deal."""
@@ -952,6 +1081,17 @@ class Table:
         player = self.seats[seat]
         assert player is not None
         return player
+
+
+def _explained(events: list[Event], start: int) -> tuple[tuple[int, Explanation], ...]:
+    """The explanations of the comparisons among ``events[start:]`` (a hand's events,
+    hidden cards included), each at its index from ``start``."""
+    if not any(type(e) in _COMPARISONS for e in events[start:]):
+        return ()  # most decisions compare nothing: no need to follow the hand
+    return tuple((index - start, why) for index, why in explain(events, start))
+
+
+_COMPARISONS = (BattleCompared, ShowdownRevealed)
 
 
 def _without_seat(err: PalaceError, prefix: str) -> PalaceError:
@@ -990,4 +1130,5 @@ _HANDLERS = {
     "chat": Table._chat,
     "muted": Table._muted,
     "unmuted": Table._unmuted,
+    "ready": Table._ready,
 }
