@@ -166,6 +166,7 @@ ERROR_CODES: dict[str, str] = {
     "no_rebuys": "this table allows no rebuys or top-ups",
     "no_spectators": "the host has turned watching off at this table",
     "no_time_bank": "no time bank can run now (none left, or the turn's clock has not run out)",
+    "already_ready": "the player has said already that they are ready for the next hand",
     "sitting_out": "the player is sitting out already",
     "not_sitting_out": "the player is not sitting out",
     "invalid_chat": "a chat message is 1 to 300 characters of plain text",

@@ -36,7 +36,13 @@ from palace_poker.server.ledger import csv_text
 from palace_poker.server.protocol import MAX_TOKEN, new_table_id, new_token, read, token_hash
 from palace_poker.server.reader import GroupRead
 from palace_poker.server.runner import Client, TableRunner
-from palace_poker.server.settings import BOT_NAMES, TableError, TableSettings, player_name
+from palace_poker.server.settings import (
+    BOT_NAMES,
+    DEFAULT_BETWEEN_HANDS,
+    TableError,
+    TableSettings,
+    player_name,
+)
 from palace_poker.server.store import Store
 from palace_poker.server.table import Table
 from palace_poker.server.writer import GroupCommit
@@ -82,7 +88,7 @@ class ServerConfig:
 
     database_url: str
     bot_pause: float = 1.0
-    between_hands: float = 3.0
+    between_hands: float = DEFAULT_BETWEEN_HANDS
     allowed_origins: tuple[str, ...] = ()
     #: Redis, for several processes on one PostgreSQL log (docs/deploy.md).
     redis_url: str | None = None
@@ -259,6 +265,15 @@ class Hub:
             await self.cluster.stop()
 
 
+def _refusal(err: PalaceError) -> dict[str, Any]:
+    """A refusal's JSON body: the code, message and rule, and the form's field when
+    the refusal names one (the home page marks that field and names it in words)."""
+    body: dict[str, Any] = {"code": err.code, "message": err.message, "rule": err.rule}
+    if isinstance(err.details.get("field"), str):
+        body["field"] = err.details["field"]
+    return {"error": body}
+
+
 def create_app(config: ServerConfig) -> FastAPI:
     """The application, serving the tables stored at ``config.database_url``."""
 
@@ -282,8 +297,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.exception_handler(PalaceError)
     async def refused(_request: Request, err: PalaceError) -> JSONResponse:
-        body = {"error": {"code": err.code, "message": err.message, "rule": err.rule}}
-        return JSONResponse(body, status_code=STATUS.get(err.code, 400))
+        return JSONResponse(_refusal(err), status_code=STATUS.get(err.code, 400))
 
     @app.get("/")
     async def home() -> FileResponse:

@@ -14,7 +14,7 @@ from typing import Any
 
 from palace_poker.checks import short
 from palace_poker.errors import ConfigError
-from palace_poker.server.settings import MAX_BETWEEN_HANDS, MAX_BOT_PAUSE
+from palace_poker.server.settings import DEFAULT_BETWEEN_HANDS, MAX_BETWEEN_HANDS, MAX_BOT_PAUSE
 
 #: Where the server listens unless told otherwise: this machine only.
 HOST, PORT = "127.0.0.1", 8000
@@ -53,9 +53,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     serve.add_argument(
         "--between-hands",
         type=float,
-        default=3.0,
+        default=DEFAULT_BETWEEN_HANDS,
         metavar="SECONDS",
-        help="pause between a hand's end and the next deal (default 3.0)",
+        help="pause between a hand's end and the next deal, unless the table's host "
+        f"chooses another (default {DEFAULT_BETWEEN_HANDS})",
     )
     serve.add_argument(
         "--allow-origin",

@@ -67,6 +67,13 @@ def view(
         "deadline": table.deadline,
         "deadline_seat": table.deadline_seat,
         "next_hand_at": table.next_hand_at,
+        # a pause that waits for everyone: who has said they are ready, and who
+        # the deal still waits for (connected people to be dealt in)
+        "ready": {
+            "wait": table.ready_wait,
+            "seats": sorted(table.ready),
+            "waiting": [s for s in table.readying(connected) if s not in table.ready],
+        },
         "seats": [_seat(table, i, connected) for i in range(len(table.seats))],
         "you": viewer,
         "hand": hand_view,
@@ -166,6 +173,8 @@ def _settings(table: Table) -> dict[str, Any]:
         "rebuy_limit": s.rebuy_limit,
         "time_bank": s.time_bank,
         "records_for_all": s.records_for_all,
+        "between_hands": s.between_hands,
+        "wait_for_ready": s.wait_for_ready,
     }
 
 

@@ -61,6 +61,7 @@ FIELDS: Final[dict[str, dict[str, tuple[str, bool]]]] = {
     "sit_in": {"ref": ("ref", False)},
     "stand_up": {"ref": ("ref", False)},
     "rebuy": {"chips": ("count", True), "ref": ("ref", False)},
+    "ready": {"ref": ("ref", False)},
     # a random value for the next hand's fair seed (palace-fair/1), as hex
     "contribute": {"value": ("text", True), "ref": ("ref", False)},
     # the table's chat (players and spectators), and the host's mute

@@ -164,6 +164,7 @@ _COMMANDS = {
     "sit_in": "sat_in",
     "stand_up": "stood_up",
     "rebuy": "rebought",
+    "ready": "ready",
     "mute": "muted",
     "unmute": "unmuted",
 }
@@ -597,6 +598,13 @@ class TableRunner:
     def _connected(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None}
 
+    def _present(self) -> set[int] | None:
+        """The seats whose players' pages are connected, for the table's pace (the
+        wait for everyone to be ready, the time bank); None with several processes,
+        where a player may be connected to another one: everyone counts as present
+        (the longest wait still bounds a wait for someone absent)."""
+        return self._connected() if self.cluster is None else None
+
     def _watching(self) -> int:
         return sum(1 for c in self.clients if c.greeted and c.seat is None)
 
@@ -687,18 +695,28 @@ class TableRunner:
         if table.status != "playing" or table.paused:
             return None
         if table.next_hand_at is not None:
-            return table.next_hand_at, "deal"
+            due = table.deal_due(self._present())
+            assert due is not None
+            return due, "deal"
         seat = table.to_act()
         if seat is None:
             return None
         player = table.seats[seat]
         last = table.log[-1].at if table.log else self.clock()
         if player is not None and player.bot is not None:
-            return last + table.settings.bot_pause, "bot"
+            return last + table.thinking_pause(table.seq), "bot"
         if player is not None and player.away:
             return last + min(1.0, table.settings.bot_pause), "away"
         if table.deadline is not None:
-            banked = player is not None and player.bank > 0 and table.bank_from is None
+            # The bank runs only for a player whose page is here (as at PokerStars):
+            # a dropped connection's turn takes the default without spending it.
+            present = self._present()
+            banked = (
+                player is not None
+                and player.bank > 0
+                and table.bank_from is None
+                and (present is None or seat in present)
+            )
             return table.deadline, "bank" if banked else "clock"
         return None
 

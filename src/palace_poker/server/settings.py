@@ -48,6 +48,12 @@ DEFAULT_TIME_BANK: Final = 30
 MAX_BOT_PAUSE: Final = 10.0
 #: The pause between hands, so the result can be read, in seconds.
 MAX_BETWEEN_HANDS: Final = 60.0
+#: The pause between hands unless the host or the command line chooses another:
+#: long enough to read a hand's result (docs/server.md, "A pace people can follow").
+DEFAULT_BETWEEN_HANDS: Final = 5.0
+#: With "next hand when everyone is ready", the longest wait for the players who
+#: have not said so, so that one absent player cannot stall the table.
+READY_CAP: Final = 60.0
 
 
 class TableError(PalaceError):
@@ -69,7 +75,11 @@ class TableSettings:
     turn_seconds: int
     bots: tuple[str, ...]
     bot_pause: float = 1.0
-    between_hands: float = 3.0
+    #: The pause between a hand's end and the next deal (the host may change it).
+    between_hands: float = DEFAULT_BETWEEN_HANDS
+    #: The next hand is dealt when every player at the table says they are ready
+    #: (or after :data:`READY_CAP` seconds), not after ``between_hands``.
+    wait_for_ready: bool = False
     #: Every player, not only the host, may download the full records of the hands
     #: (hidden cards and shuffles included) once the game is over.
     records_for_all: bool = False
@@ -92,10 +102,15 @@ class TableSettings:
 
     @classmethod
     def from_form(
-        cls, form: object, *, bot_pause: float = 1.0, between_hands: float = 3.0
+        cls,
+        form: object,
+        *,
+        bot_pause: float = 1.0,
+        between_hands: float = DEFAULT_BETWEEN_HANDS,
     ) -> TableSettings:
         """The settings of a create-table form (a JSON object); ``TableError``
-        (``invalid_settings``) names the first bad field."""
+        (``invalid_settings``) names the first bad field. ``between_hands`` is the
+        server's default pause, for a form that does not choose one."""
         data = as_mapping(form)
         if data is None:
             raise _bad("the form", form, "must be a JSON object")
@@ -116,7 +131,8 @@ class TableSettings:
             turn_seconds=_count(data, "turn_seconds", MIN_TURN, MAX_TURN, default=30),
             bots=bots,
             bot_pause=bot_pause,
-            between_hands=between_hands,
+            between_hands=_seconds(data, "between_hands", MAX_BETWEEN_HANDS, between_hands),
+            wait_for_ready=_flag(data, "wait_for_ready"),
             records_for_all=_flag(data, "records_for_all"),
             approval=_flag(data, "approval"),
             spectators=_flag(data, "spectators", default=True),
@@ -125,6 +141,7 @@ class TableSettings:
             time_bank=_count(data, "time_bank", 0, MAX_TURN, default=DEFAULT_TIME_BANK),
         )
         settings.rules()  # the engine's own check of the stakes (R-STAKE-1)
+        _playable(settings)
         return settings
 
     def rules(self) -> Rules:
@@ -180,8 +197,40 @@ def _count(
     if value is None and default is not None:
         return default
     return integer(
-        value, key, minimum=least, maximum=most, error=TableError, code="invalid_settings"
+        value,
+        key,
+        minimum=least,
+        maximum=most,
+        error=TableError,
+        code="invalid_settings",
+        details={"field": key, "minimum": least, "maximum": most},
     )
+
+
+def _playable(settings: TableSettings) -> None:
+    """Refuse a starting stack that cannot pay the ante and one small bet: every
+    player would be all-in from the ante or the first entry (R-ANTE-1, R-ALLIN-1),
+    with no buy (R-BUY-1) and no raise (R-BET-5) left to decide. The engine could
+    play it; nobody could play it well, so the form says so (the home page checks
+    the same before sending)."""
+    need = settings.ante + settings.small_bet
+    if settings.stack < need:
+        raise TableError(
+            "invalid_settings",
+            f"stack must pay the ante and a small bet ({need}), got {settings.stack}",
+            details={"field": "stack", "minimum": need, "input": settings.stack},
+        )
+
+
+def _seconds(data: dict[object, object], key: str, most: float, default: float) -> float:
+    """A number of seconds from 0 to ``most`` (a whole number or not; absent:
+    ``default``); a string, a boolean, NaN or infinity is refused."""
+    value = data.get(key)
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= most:
+        raise _bad(key, value, f"must be a number of seconds from 0 to {most:g}")
+    return float(value)
 
 
 def _flag(data: dict[object, object], key: str, *, default: bool = False) -> bool:

@@ -189,6 +189,8 @@ export const ENTRIES = {
   muted: (e, { seatName }) => [`Tawelodd y gwesteiwr ${seatName(e.seat)}.`],
   unmuted: (e, { seatName }) => [`Dad-dawelodd y gwesteiwr ${seatName(e.seat)}.`],
   ended: () => ["Daeth y gwesteiwr â'r gêm i ben."],
+  // the pace between hands (a table that waits for everyone)
+  ready: (e, { seatName }) => [`Mae ${seatName(e.seat)} yn barod am y llaw nesaf.`],
 };
 
 export function entryText(entry, ctx) {
@@ -320,6 +322,7 @@ export const ERRORS = {
   no_rebuys: "Nid yw'r bwrdd hwn yn caniatáu ailbrynu nac ychwanegu sglodion.",
   no_spectators: "Mae'r gwesteiwr wedi diffodd gwylio wrth y bwrdd hwn.",
   no_time_bank: "Ni all banc amser redeg nawr.",
+  already_ready: "Rydych chi wedi dweud eisoes eich bod yn barod.",
   sitting_out: "Mae'r chwaraewr yn eistedd allan yn barod.",
   not_sitting_out: "Nid yw'r chwaraewr yn eistedd allan.",
   storage_failed: "Methodd y gweinydd â chadw'r newid: ni newidiodd dim, rho gynnig arall arni.",
@@ -334,6 +337,22 @@ export function errorText(code, message) {
 // ------------------------------------------------------------------ the page
 
 export const UI = {
+  // the pace of the table (the host's pause between hands, "ready" between hands)
+  // and the table's moving cards and sounds
+  pace: {
+    title: "Cyflymder",
+    setting: {
+      between_hands: "Saib rhwng llawiau (eil)",
+      wait_for_ready: "Llaw nesaf pan fydd pawb yn barod",
+    },
+    hint: "Mae'r cyflymder yn newid o'r saib nesaf rhwng llawiau.",
+    bounds: "Mae'r saib rhwng llawiau rhwng 0 a 60 eiliad.",
+    ready: "Yn barod am y llaw nesaf",
+    readyDone: "Rydych chi'n barod; yn aros am y lleill.",
+    waiting: (names) => `Llaw nesaf pan fydd pawb yn barod: yn aros am ${names}.`,
+    orClock: (secs) => `fan bellaf mewn ${chips(secs)} eil`,
+    sound: "Synau'r bwrdd",
+  },
   home: {
     // the bot levels by name (a bot of another kind keeps its own name)
     levels: { easy: "Hawdd", medium: "Canolig", hard: "Anodd", expert: "Arbenigol" },
@@ -587,7 +606,7 @@ function quoted(text) {
 
 /** A host's settings change in words: each name as UI.tools.setting has it. */
 function settingList(changes) {
-  const names = { ...UI.tools.setting, rebuy_to: UI.tools.setting.rebuy_limit };
+  const names = { ...UI.tools.setting, ...UI.pace.setting, rebuy_to: UI.tools.setting.rebuy_limit };
   return Object.entries(changes || {})
     .map(([key, value]) => `${names[key] ?? key} ${typeof value === "boolean" ? (value ? "✓" : "✗") : chips(value)}`)
     .join(", ");

@@ -136,7 +136,7 @@ export const ENTRIES = {
   created: (e) => [`Table ${quoted(e.name)} created.`],
   seated: (e, { seatName }) => {
     const name = e.name ?? seatName(e.seat);
-    if (e.bot) return [`${name} (a ${e.bot} bot) takes seat ${chips(seatNumber(e.seat))}.`];
+    if (e.bot) return [`${name} (${botKind(e.bot)}) takes seat ${chips(seatNumber(e.seat))}.`];
     return [`${name} sits down at seat ${chips(seatNumber(e.seat))}.`];
   },
   started: (e, { seatName }) => {
@@ -189,6 +189,8 @@ export const ENTRIES = {
   muted: (e, { seatName }) => [`The host muted ${seatName(e.seat)}.`],
   unmuted: (e, { seatName }) => [`The host unmuted ${seatName(e.seat)}.`],
   ended: () => ["The host ended the game."],
+  // the pace between hands (a table that waits for everyone)
+  ready: (e, { seatName }) => [`${seatName(e.seat)} is ready for the next hand.`],
 };
 
 export function entryText(entry, ctx) {
@@ -320,6 +322,7 @@ export const ERRORS = {
   no_rebuys: "This table allows no rebuys or top-ups.",
   no_spectators: "The host has turned watching off at this table.",
   no_time_bank: "No time bank can run now.",
+  already_ready: "You have said already that you are ready.",
   sitting_out: "The player is sitting out already.",
   not_sitting_out: "The player is not sitting out.",
   storage_failed: "The server could not save the change: nothing changed, try again.",
@@ -327,16 +330,33 @@ export const ERRORS = {
 };
 
 /**
- * The sentence shown for a server error: in English the server's own message (it is
- * the most precise), else this catalogue's sentence for the code.
+ * The sentence shown for a server error: this catalogue's sentence for the code, or
+ * a general one for a code it does not know. Never the code itself, nor the server's
+ * English message (program words, for the logs and the terminal).
  */
-export function errorText(code, message) {
-  return message || ERRORS[code] || code;
+export function errorText(code) {
+  return (Object.hasOwn(ERRORS, code) && ERRORS[code]) || UI.plain.unknownError;
 }
 
 // ------------------------------------------------------------------ the page
 
 export const UI = {
+  // the pace of the table (the host's pause between hands, "ready" between hands)
+  // and the table's moving cards and sounds
+  pace: {
+    title: "Pace",
+    setting: {
+      between_hands: "Pause between hands (s)",
+      wait_for_ready: "Next hand when everyone is ready",
+    },
+    hint: "The pace changes from the next pause between hands.",
+    bounds: "The pause between hands is 0 to 60 seconds.",
+    ready: "Ready for the next hand",
+    readyDone: "You are ready; waiting for the others.",
+    waiting: (names) => `Next hand when everyone is ready: waiting for ${names}.`,
+    orClock: (secs) => `at the latest in ${chips(secs)} s`,
+    sound: "Table sounds",
+  },
   home: {
     // the bot levels by name (a bot of another kind keeps its own name)
     levels: { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" },
@@ -417,6 +437,34 @@ export const UI = {
   min: "min",
   max: "max",
   dismiss: "Dismiss",
+  /** Players' words only: refusals in words, the reasons a control waits, the chat. */
+  plain: {
+    unknownError: "The server refused that, and nothing changed.",
+    unreachable: "The server could not be reached: check the connection and try again.",
+    serverSaid: (label, sentence) => `${label}: ${sentence}`,
+    range: (label, min, max) => `${label} must be a whole number from ${chips(min)} to ${chips(max)}.`,
+    missing: (label) => `${label} is missing: give a whole number.`,
+    bigBelowSmall: (small) => `The big bet cannot be smaller than the small bet (${chips(small)}).`,
+    stackTooSmall: (stack, need) =>
+      `A starting stack of ${chips(stack)} cannot pay the ante and a small bet (${chips(need)} together): give a larger stack or smaller bets.`,
+    shortStacks: (bets) =>
+      `A starting stack of ${chips(bets)} small ${plural(bets, { one: "bet", other: "bets" })} is short: players will be all-in after a few buys.`,
+    otherBots: "Other bots",
+    otherBotsHint: "The bots the levels are made of, by their own names.",
+    paused: "The host has paused the game: your options come back when it resumes.",
+    notYourTurn: (name) => `${name} is deciding: your options appear on your turn.`,
+    sending: "Sent: waiting for the table's answer.",
+    offline: "Not connected: your options come back with the connection.",
+    startAlone: "A game needs at least two players: share the invite link or add a bot.",
+    foldFree: "Staying is free. Fold all the same and give up this hand?",
+    foldYes: "Yes, fold",
+    foldNo: "No, go back",
+    askFold: "Ask before I fold when staying is free",
+    logTab: "Game",
+    chatTab: "Chat",
+    unread: (n) => `${chips(n)} new`,
+    noChat: "No messages yet.",
+  },
   /** Why the connection closed for good, by WebSocket close code. */
   closed: {
     4001: "another tab took this seat",
@@ -482,7 +530,7 @@ export const UI = {
     toAct: (name) => `${name} to act.`,
     nextHand: (soon) => (soon ? "Hand over." : "Dealing…"),
     clock: (secs) => `⏱ ${chips(secs)} s left`,
-    nextHandClock: (secs) => `next hand in ${chips(secs)} s`,
+    nextHandClock: (secs) => `Next hand in ${chips(secs)} s.`,
     over: (winner) => (winner !== null ? `Game over: ${winner} wins.` : "The game is over."),
     spectating: "You are watching.",
     hand: (n) => `Hand ${chips(n)}`,
@@ -547,7 +595,7 @@ export const UI = {
     noTableHint: "The link may be mistyped, or the table was never made on this server.",
     createTable: "Create a table",
     chat: "Chat",
-    chatHint: "Say something to the table",
+    chatHint: "Say something…",
     chatSend: "Send",
     approvalOption: "Ask me before someone takes a seat",
     rebuysOption: "Allow rebuys and top-ups",
@@ -590,6 +638,13 @@ function range(min, max) {
   return `${chips(min)} to ${chips(max)}`;
 }
 
+/** A bot's kind in a sentence, with its article: "an easy bot", "a random bot". */
+function botKind(kind) {
+  const levels = { easy: "easy", medium: "medium", hard: "hard", expert: "expert" };
+  const word = levels[kind] ?? kind;
+  return `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word} bot`;
+}
+
 function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -600,8 +655,71 @@ function quoted(text) {
 
 /** A host's settings change in words: each name as UI.tools.setting has it. */
 function settingList(changes) {
-  const names = { ...UI.tools.setting, rebuy_to: UI.tools.setting.rebuy_limit };
+  const names = { ...UI.tools.setting, ...UI.pace.setting, rebuy_to: UI.tools.setting.rebuy_limit };
   return Object.entries(changes || {})
     .map(([key, value]) => `${names[key] ?? key} ${typeof value === "boolean" ? (value ? "✓" : "✗") : chips(value)}`)
     .join(", ");
 }
+
+// ------------------------------------------------------------------ explanations
+
+const RANK_WORDS = {
+  2: ["two", "twos"], 3: ["three", "threes"], 4: ["four", "fours"], 5: ["five", "fives"],
+  6: ["six", "sixes"], 7: ["seven", "sevens"], 8: ["eight", "eights"], 9: ["nine", "nines"],
+  T: ["ten", "tens"], J: ["jack", "jacks"], Q: ["queen", "queens"], K: ["king", "kings"],
+  A: ["ace", "aces"],
+};
+
+/** A hand in words, from the server's {category, ranks}: "pair of queens", "ace high". */
+export function handName(hand) {
+  const [first, second] = (hand && hand.ranks) || [];
+  const one = (r) => (RANK_WORDS[r] || [r, r])[0];
+  const many = (r) => (RANK_WORDS[r] || [r, r])[1];
+  if (!first) return "no cards";
+  switch (hand.category) {
+    case "high_card":
+      return `${one(first)} high`;
+    case "one_pair":
+      return `pair of ${many(first)}`;
+    case "two_pair":
+      return `two pair, ${many(first)} and ${many(second)}`;
+    case "three_of_a_kind":
+      return `three ${many(first)}`;
+    case "straight":
+      return `straight to the ${one(first)}`;
+    case "flush":
+      return `flush, ${one(first)} high`;
+    case "full_house":
+      return `full house, ${many(first)} over ${many(second)}`;
+    case "four_of_a_kind":
+      return `four ${many(first)}`;
+    case "straight_flush":
+      return `straight flush to the ${one(first)}`;
+    default:
+      return hand.category;
+  }
+}
+
+/** Why a comparison went as it did (explain.js builds these from the server's
+ * explanation: the hands as they fought). `suit` is a suit symbol (♣), `who` a name,
+ * `you` whether that name is the viewer's (then "your"). */
+export const EXPLAIN = {
+  yourHand: "Your hand",
+  holds: (hand) => `you hold ${hand}`,
+  against: (who, suit) => `against ${who} (no ${suit})`,
+  holdAgainst: (hand) => `you hold ${hand} against them`,
+  struck: (suit, who, you) => `${suit} do not count against ${you ? "your" : `${who}’s`} ${suit} banner`,
+  side: (who, hand) => `${who}: ${hand}`,
+  beats: (winner, loser) => `${capital(winner)} beats ${loser}.`,
+  kickers: (hand) => `Both hold ${hand}: the other cards decide, highest first.`,
+  ownSuit: (a, countA, suitA, b, countB, suitB) =>
+    `Equal hands: more cards of one’s own banner suit win (${a} ${chips(countA)} ${suitA}, ${b} ${chips(countB)} ${suitB}).`,
+  tie: "Equal hands and as many cards of their own banner suits: a tie.",
+  suitDecided: "The struck cards decided it: had every card counted, it would have gone the other way.",
+  quietRound: (a, b) => `Quiet round with two left: ${a} and ${b} are compared as in a battle, for nothing more.`,
+  showdown: "Showdown after a quiet round: every card counts.",
+  best: (names, hand) => `Best hand: ${names} (${hand}).`,
+  and: (names) => names.join(" and "),
+  lastCompared: "Last two compared",
+  doesNotCount: "does not count",
+};

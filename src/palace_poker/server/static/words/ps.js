@@ -182,6 +182,8 @@ export const ENTRIES = {
   muted: (e, { seatName }) => [`کوربه ${seatName(e.seat)} چوپ کړ.`],
   unmuted: (e, { seatName }) => [`کوربه د ${seatName(e.seat)} چوپتیا لرې کړه.`],
   ended: () => ["کوربه لوبه پای ته ورسوله."],
+  // the pace between hands (a table that waits for everyone)
+  ready: (e, { seatName }) => [`${seatName(e.seat)} د راتلونکي لاس لپاره چمتو دی.`],
 };
 
 export function entryText(entry, ctx) {
@@ -313,6 +315,7 @@ export const ERRORS = {
   no_rebuys: "دا میز بیا پیرودلو یا د چپسو زیاتولو ته اجازه نه ورکوي.",
   no_spectators: "کوربه په دې میز کې کتل بند کړي دي.",
   no_time_bank: "اوس د وخت زیرمه نشي چلیدلی.",
+  already_ready: "تاسو مخکې ویلي چې چمتو یاست.",
   sitting_out: "لوبغاړی دمخه له لوبې بهر ناست دی.",
   not_sitting_out: "لوبغاړی له لوبې بهر نه دی ناست.",
   storage_failed: "سرور بدلون خوندي نه کړای شو: هیڅ بدل نه شول، بیا هڅه وکړئ.",
@@ -327,6 +330,22 @@ export function errorText(code, message) {
 // ------------------------------------------------------------------ the page
 
 export const UI = {
+  // the pace of the table (the host's pause between hands, "ready" between hands)
+  // and the table's moving cards and sounds
+  pace: {
+    title: "چټکتیا",
+    setting: {
+      between_hands: "د لاسونو ترمنځ وقفه (ثانیې)",
+      wait_for_ready: "راتلونکی لاس کله چې ټول چمتو وي",
+    },
+    hint: "چټکتیا د لاسونو ترمنځ له راتلونکې وقفې بدلیږي.",
+    bounds: "د لاسونو ترمنځ وقفه له 0 تر 60 ثانیو ده.",
+    ready: "راتلونکي لاس ته چمتو یم",
+    readyDone: "تاسو چمتو یاست؛ د نورو انتظار کیږي.",
+    waiting: (names) => `راتلونکی لاس کله چې ټول چمتو وي: د ${names} انتظار کیږي.`,
+    orClock: (secs) => `تر ${chips(secs)} ثانیو پورې`,
+    sound: "د میز غږونه",
+  },
   home: {
     // the bot levels by name (a bot of another kind keeps its own name)
     levels: { easy: "اسانه", medium: "منځنۍ", hard: "ګرانه", expert: "ماهر" },
@@ -580,7 +599,7 @@ function quoted(text) {
 
 /** A host's settings change in words: each name as UI.tools.setting has it. */
 function settingList(changes) {
-  const names = { ...UI.tools.setting, rebuy_to: UI.tools.setting.rebuy_limit };
+  const names = { ...UI.tools.setting, ...UI.pace.setting, rebuy_to: UI.tools.setting.rebuy_limit };
   return Object.entries(changes || {})
     .map(([key, value]) => `${names[key] ?? key} ${typeof value === "boolean" ? (value ? "✓" : "✗") : chips(value)}`)
     .join(", ");

@@ -181,6 +181,8 @@ export const ENTRIES = {
   muted: (e, { seatName }) => [`සත්කාරකයා ${seatName(e.seat)} නිහඬ කළේය.`],
   unmuted: (e, { seatName }) => [`සත්කාරකයා ${seatName(e.seat)} ගේ නිහඬ බව ඉවත් කළේය.`],
   ended: () => ["සත්කාරකයා ක්‍රීඩාව අවසන් කළේය."],
+  // the pace between hands (a table that waits for everyone)
+  ready: (e, { seatName }) => [`${seatName(e.seat)} ඊළඟ අතට සූදානම්.`],
 };
 
 export function entryText(entry, ctx) {
@@ -312,6 +314,7 @@ export const ERRORS = {
   no_rebuys: "මෙම මේසය නැවත මිලදී ගැනීමට හෝ චිප්ස් එකතු කිරීමට ඉඩ නොදේ.",
   no_spectators: "සත්කාරකයා මෙම මේසයේ නැරඹීම අක්‍රිය කර ඇත.",
   no_time_bank: "දැන් කාල බැංකුවක් ක්‍රියාත්මක කළ නොහැක.",
+  already_ready: "ඔබ සූදානම් බව දැනටමත් කියා ඇත.",
   sitting_out: "ක්‍රීඩකයා දැනටමත් ක්‍රීඩාවෙන් පිටත වාඩි වී සිටී.",
   not_sitting_out: "ක්‍රීඩකයා ක්‍රීඩාවෙන් පිටත වාඩි වී නැත.",
   storage_failed: "සේවාදායකයට වෙනස සුරැකිය නොහැකි විය: කිසිවක් වෙනස් නොවීය, නැවත උත්සාහ කරන්න.",
@@ -326,6 +329,22 @@ export function errorText(code, message) {
 // ------------------------------------------------------------------ the page
 
 export const UI = {
+  // the pace of the table (the host's pause between hands, "ready" between hands)
+  // and the table's moving cards and sounds
+  pace: {
+    title: "වේගය",
+    setting: {
+      between_hands: "අත් අතර විරාමය (තත්පර)",
+      wait_for_ready: "සියලු දෙනා සූදානම් වූ විට ඊළඟ අත",
+    },
+    hint: "වේගය ඊළඟ අත් අතර විරාමයේ සිට වෙනස් වේ.",
+    bounds: "අත් අතර විරාමය තත්පර 0 සිට 60 දක්වා වේ.",
+    ready: "ඊළඟ අතට සූදානම්",
+    readyDone: "ඔබ සූදානම්; අනෙක් අය එනතුරු රැඳී සිටිමින්.",
+    waiting: (names) => `සියලු දෙනා සූදානම් වූ විට ඊළඟ අත: ${names} එනතුරු රැඳී සිටිමින්.`,
+    orClock: (secs) => `උපරිම වශයෙන් තත්පර ${chips(secs)}කින්`,
+    sound: "මේසයේ ශබ්ද",
+  },
   home: {
     // the bot levels by name (a bot of another kind keeps its own name)
     levels: { easy: "පහසු", medium: "මධ්‍යම", hard: "අපහසු", expert: "ප්‍රවීණ" },
@@ -579,7 +598,7 @@ function quoted(text) {
 
 /** A host's settings change in words: each name as UI.tools.setting has it. */
 function settingList(changes) {
-  const names = { ...UI.tools.setting, rebuy_to: UI.tools.setting.rebuy_limit };
+  const names = { ...UI.tools.setting, ...UI.pace.setting, rebuy_to: UI.tools.setting.rebuy_limit };
   return Object.entries(changes || {})
     .map(([key, value]) => `${names[key] ?? key} ${typeof value === "boolean" ? (value ? "✓" : "✗") : chips(value)}`)
     .join(", ");

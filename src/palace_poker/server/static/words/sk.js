@@ -190,6 +190,8 @@ export const ENTRIES = {
   muted: (e, { seatName }) => [`Hostiteľ umlčal hráča ${seatName(e.seat)}.`],
   unmuted: (e, { seatName }) => [`Hostiteľ zrušil umlčanie hráča ${seatName(e.seat)}.`],
   ended: () => ["Hostiteľ ukončil hru."],
+  // the pace between hands (a table that waits for everyone)
+  ready: (e, { seatName }) => [`${seatName(e.seat)} dáva vedieť, že môže ísť ďalšie rozdanie.`],
 };
 
 export function entryText(entry, ctx) {
@@ -321,6 +323,7 @@ export const ERRORS = {
   no_rebuys: "Tento stôl nedovoľuje dokupovanie žetónov.",
   no_spectators: "Hostiteľ pri tomto stole vypol pozeranie.",
   no_time_bank: "Časová rezerva sa teraz nemôže spustiť.",
+  already_ready: "Už ste dali vedieť, že ste pripravení.",
   sitting_out: "Hráč už vynecháva.",
   not_sitting_out: "Hráč nevynecháva.",
   storage_failed: "Server nemohol uložiť zmenu: nič sa nezmenilo, skús to znova.",
@@ -335,6 +338,22 @@ export function errorText(code, message) {
 // ------------------------------------------------------------------ the page
 
 export const UI = {
+  // the pace of the table (the host's pause between hands, "ready" between hands)
+  // and the table's moving cards and sounds
+  pace: {
+    title: "Tempo",
+    setting: {
+      between_hands: "Prestávka medzi rozdaniami (s)",
+      wait_for_ready: "Ďalšie rozdanie, keď sú všetci pripravení",
+    },
+    hint: "Tempo sa zmení od najbližšej prestávky medzi rozdaniami.",
+    bounds: "Prestávka medzi rozdaniami je 0 až 60 sekúnd.",
+    ready: "Môže ísť ďalšie rozdanie",
+    readyDone: "Dali ste vedieť; čaká sa na ostatných.",
+    waiting: (names) => `Ďalšie rozdanie, keď sú všetci pripravení: čaká sa na ${names}.`,
+    orClock: (secs) => `najneskôr o ${chips(secs)} s`,
+    sound: "Zvuky stola",
+  },
   home: {
     // the bot levels by name (a bot of another kind keeps its own name)
     levels: { easy: "Ľahký", medium: "Stredný", hard: "Ťažký", expert: "Expertný" },
@@ -588,7 +607,7 @@ function quoted(text) {
 
 /** A host's settings change in words: each name as UI.tools.setting has it. */
 function settingList(changes) {
-  const names = { ...UI.tools.setting, rebuy_to: UI.tools.setting.rebuy_limit };
+  const names = { ...UI.tools.setting, ...UI.pace.setting, rebuy_to: UI.tools.setting.rebuy_limit };
   return Object.entries(changes || {})
     .map(([key, value]) => `${names[key] ?? key} ${typeof value === "boolean" ? (value ? "✓" : "✗") : chips(value)}`)
     .join(", ");
