@@ -2,9 +2,48 @@
 // a real button showing its cost; a slider and a number field for no-limit amounts
 // (min_amount..max_amount); a card picker for discard and trim (min_cards..max_cards
 // of the option's cards). Number keys 1-9 press the buttons in order.
+//
+// A button that cannot be used now says why (docs/server.md, "Players' words
+// only"): while the game is paused, while an action is on its way or the socket is
+// down, the buttons are disabled and a reason line (#actions-reason) describes
+// them (aria-describedby); when it is another player's turn the line says whose.
+// A fold that gives up a free stay asks once, inline (a setting turns that off).
 import { cardFace } from "./cards.js";
 import { el, fill } from "./dom.js";
-import { UI, cardName, optionLabel } from "./words.js";
+import { EXPLAIN, UI, cardName, handName, optionLabel } from "./words.js";
+
+/** Where the "ask before folding when staying is free" choice is kept. */
+export const ASK_FOLD_KEY = "palace:askFold";
+
+/** Whether a fold that gives up a free stay asks first (on unless switched off). */
+export function askBeforeFold() {
+  try {
+    return localStorage.getItem(ASK_FOLD_KEY) !== "off";
+  } catch {
+    return true; // storage refused: the safer choice
+  }
+}
+
+/** The checkbox that switches the fold question on and off (tools.js shows it). */
+export function askFoldToggle() {
+  return el(
+    "label",
+    { class: "toggle" },
+    el("input", {
+      type: "checkbox", checked: askBeforeFold(), dataset: { testid: "ask-fold" },
+      onchange: (event) => {
+        try {
+          localStorage.setItem(ASK_FOLD_KEY, event.target.checked ? "on" : "off");
+        } catch {
+          // storage refused: the choice lasts as long as the page
+        }
+      },
+    }),
+    ` ${UI.plain.askFold}`,
+  );
+}
+
+const REASON_ID = "actions-reason";
 
 /** The action text (without the seat) of an option with its choice. */
 export function actionText(option, { amount = null, cards = [] } = {}) {
@@ -28,6 +67,8 @@ export class ActionPanel {
     this.amount = null;
     this.busy = false;
     this.online = true;
+    this.paused = false;
+    this.confirmFold = false; // the fold question is open
     document.addEventListener("keydown", (event) => this.onKey(event));
   }
 
@@ -35,11 +76,13 @@ export class ActionPanel {
     this.state = state;
     const options = state.options;
     const version = state.obs ? state.obs.version : null;
-    const key = JSON.stringify([version, options]);
+    this.paused = Boolean(state.table && state.table.paused);
+    const key = JSON.stringify([version, options, this.paused, this.waitingFor(state)]);
     if (key === this.key) return;
     const hadFocus = this.node.contains(document.activeElement);
     this.key = key;
     this.busy = false;
+    this.confirmFold = false;
     this.picked = new Set();
     this.picking = options.find((o) => o.verb === "trim") || null;
     const amounts = options.filter(hasAmount);
@@ -56,13 +99,38 @@ export class ActionPanel {
     }
   }
 
+  /** The name of the player whose turn it is, when the viewer is dealt in and waits. */
+  waitingFor(state) {
+    const obs = state.obs;
+    if (state.options.length || !obs || obs.viewer === null || obs.viewer === undefined) return null;
+    if (obs.phase === "over" || obs.to_act === null || obs.to_act === undefined || !obs.in_hand[obs.viewer]) return null;
+    return state.who(obs.to_act);
+  }
+
+  /** Why the buttons cannot be used now, in words, or null. */
+  reason() {
+    if (!this.online) return UI.plain.offline;
+    if (this.paused) return UI.plain.paused;
+    if (this.busy) return UI.plain.sending;
+    return null;
+  }
+
   render(state) {
     const options = state.options;
+    this.strength = (state.hand && state.hand.strength) || null;
     this.node.classList.toggle("has-options", options.length > 0);
     if (!options.length) {
-      fill(this.node);
+      const waiting = this.waitingFor(state);
+      fill(this.node, waiting
+        ? el("p", { class: "actions-reason", id: REASON_ID, dataset: { testid: "actions-reason" } }, UI.plain.notYourTurn(waiting))
+        : null);
       return;
     }
+    if (this.confirmFold) {
+      fill(this.node, this.foldQuestion(state));
+      return;
+    }
+    const why = this.reason();
     const who = (h) => state.who(h);
     const plain = [];
     const amounts = [];
@@ -88,9 +156,26 @@ export class ActionPanel {
         }, { "aria-expanded": this.picking === option ? "true" : "false" });
       }
       const key = keyOf();
+      if (option.verb === "fold" && plain.some((o) => o.verb === "stay" && !o.cost)) {
+        // Folding gives up a free stay: ask once, unless the player turned that off.
+        return this.button(option, optionLabel(option, { who }), key, () => {
+          if (this.blocked) return;
+          if (!askBeforeFold()) {
+            this.send(actionText(option));
+            return;
+          }
+          this.confirmFold = true;
+          this.render(state);
+          const no = this.node.querySelector("[data-testid=fold-no]");
+          if (no) no.focus();
+        });
+      }
       return this.button(option, optionLabel(option, { who }), key, () => this.send(actionText(option)));
     });
-    const parts = [el("div", { class: "option-buttons" }, buttons)];
+    const parts = [
+      why ? el("p", { class: "actions-reason", id: REASON_ID, role: "status", dataset: { testid: "actions-reason" } }, why) : null,
+      el("div", { class: "option-buttons" }, buttons),
+    ];
     if (amounts.length) parts.push(this.amountPanel(amounts, who, keyOf));
     if (this.picking) parts.push(this.picker(this.picking, state));
     fill(this.node, parts);
@@ -111,12 +196,23 @@ export class ActionPanel {
           cost: String(option.cost),
         },
         disabled: this.blocked,
+        "aria-describedby": this.blocked && this.reason() ? REASON_ID : null,
         onclick,
         ...extra,
       },
       key ? el("kbd", { "aria-hidden": "true" }, key) : null,
       el("span", { class: "label" }, label),
+      this.holds(option),
     );
+  }
+
+  /** Beside an attack: what you hold against that opponent (their banner suit left out). */
+  holds(option) {
+    if (option.verb !== "bet" || !this.strength) return null;
+    const found = this.strength.against.find(([h]) => h === option.target);
+    return found
+      ? el("span", { class: "holds", dataset: { testid: "holds" } }, EXPLAIN.holdAgainst(handName(found[1])))
+      : null;
   }
 
   amountPanel(amounts, who, keyOf) {
@@ -159,6 +255,7 @@ export class ActionPanel {
         },
         key ? el("kbd", { "aria-hidden": "true" }, key) : null,
         label,
+        this.holds(option),
       );
     });
     const bets = amounts.filter((o) => o.verb === "bet");
@@ -251,16 +348,56 @@ export class ActionPanel {
     );
   }
 
-  /** No button may be pressed: an action is on its way, or the socket is down. */
+  /** The inline question before a fold that gives up a free stay: the answer
+   *  that keeps the hand has the focus, Escape goes back. */
+  foldQuestion(state) {
+    const fold = state.options.find((o) => o.verb === "fold");
+    const back = () => {
+      this.confirmFold = false;
+      this.render(state);
+      const again = this.node.querySelector("button[data-verb=fold]");
+      if (again) again.focus();
+    };
+    const box = el(
+      "div",
+      {
+        class: "fold-question", role: "group", "aria-labelledby": "fold-question-text",
+        dataset: { testid: "fold-question" },
+        onkeydown: (event) => {
+          if (event.key === "Escape") {
+            event.preventDefault();
+            back();
+          }
+        },
+      },
+      el("p", { id: "fold-question-text" }, UI.plain.foldFree),
+      el("div", { class: "option-buttons" },
+        el("button", {
+          type: "button", class: "option option-danger", dataset: { testid: "fold-yes" },
+          disabled: this.blocked,
+          onclick: () => {
+            this.confirmFold = false;
+            if (fold) this.send(actionText(fold));
+          },
+        }, UI.plain.foldYes),
+        el("button", { type: "button", class: "option option-calm", dataset: { testid: "fold-no" }, onclick: back },
+          UI.plain.foldNo)),
+    );
+    return box;
+  }
+
+  /** No button may be pressed: an action is on its way, the socket is down, or the
+   *  host has paused the game (the server would refuse: game_paused). */
   get blocked() {
-    return this.busy || !this.online;
+    return this.busy || !this.online || this.paused;
   }
 
   send(text) {
     if (this.blocked) return;
     if (this.onAct(text)) {
       this.busy = true;
-      for (const b of this.node.querySelectorAll("button")) b.disabled = true;
+      // every button waits, and says why
+      if (this.state) this.render(this.state);
     }
   }
 

@@ -1,8 +1,27 @@
 // Your own cards, large: the palace (face down to everyone else), the banner and
-// the soldiers.
-import { cardFace, cardRow } from "./cards.js";
+// the soldiers; and what they make: your best hand, and against each opponent your
+// hand without the cards of their banner suit, which would not count in a battle
+// with them (R-CMP-1). The server works these out from your own cards (the view's
+// `strength`), so they follow every buy, trim and capture.
+import { SUIT_SYMBOL, cardFace, cardRow, suitOf } from "./cards.js";
 import { el, fill } from "./dom.js";
-import { UI } from "./words.js";
+import { EXPLAIN, UI, handName } from "./words.js";
+
+/** Your hands, in words: the best, then against each opponent still in the hand. */
+function strengthLines(state, obs) {
+  const strength = state.hand && state.hand.strength;
+  if (!strength) return null;
+  const against = strength.against.map(([h, hand]) =>
+    el("li", { dataset: { testid: "hand-against", seat: String(h) } },
+      `${EXPLAIN.against(state.who(h), SUIT_SYMBOL[suitOf(obs.banners[h])] || "?")}: ${handName(hand)}`));
+  return el(
+    "div",
+    { class: "my-group my-strength", dataset: { testid: "my-strength" } },
+    el("span", { class: "label" }, EXPLAIN.yourHand),
+    el("strong", { class: "my-best", dataset: { testid: "my-best" } }, handName(strength.best)),
+    against.length ? el("ul", { class: "my-against" }, against) : null,
+  );
+}
 
 export function drawMine(state, node) {
   const obs = state.obs;
@@ -22,7 +41,9 @@ export function drawMine(state, node) {
     el("div", { class: "my-group my-army" },
       el("span", { class: "label" }, `${UI.banner} · ${UI.soldiers}`),
       el("span", { class: "cards" },
-        obs.banners[h] ? cardFace(obs.banners[h], { size: "md", extra: "banner" }) : null,
+        // Out of the hand, the banner is no longer yours: captured, or discarded.
+        obs.banners[h] && !out ? cardFace(obs.banners[h], { size: "md", extra: "banner" }) : null,
         (obs.soldiers[h] || []).map((c) => cardFace(c, { size: "md" })))),
+    out ? null : strengthLines(state, obs),
   );
 }

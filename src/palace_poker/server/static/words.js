@@ -78,6 +78,8 @@ export const {
   EVENTS,
   ENTRIES,
   ERRORS,
+  EXPLAIN,
+  handName,
   cardName,
   suitName,
   eventText,
