@@ -138,7 +138,7 @@ export const ENTRIES = {
   created: (e) => [`Crëwyd y bwrdd ${quoted(e.name)}.`],
   seated: (e, { seatName }) => {
     const name = e.name ?? seatName(e.seat);
-    if (e.bot) return [`Mae ${name} (bot ${e.bot}) yn cymryd sedd ${chips(seatNumber(e.seat))}.`];
+    if (e.bot) return [`Mae ${name} (${botKind(e.bot)}) yn cymryd sedd ${chips(seatNumber(e.seat))}.`];
     return [`Mae ${name} yn eistedd yn sedd ${chips(seatNumber(e.seat))}.`];
   },
   started: (e, { seatName }) => {
@@ -329,9 +329,13 @@ export const ERRORS = {
   server_error: "Methodd y gweinydd: ni newidiodd dim.",
 };
 
-/** This catalogue's sentence for a server error code; the server's English message when unknown. */
-export function errorText(code, message) {
-  return ERRORS[code] || message || code;
+/**
+ * The sentence shown for a server error: this catalogue's sentence for the code, or
+ * a general one for a code it does not know. Never the code itself, nor the server's
+ * English message (program words, for the logs and the terminal).
+ */
+export function errorText(code) {
+  return (Object.hasOwn(ERRORS, code) && ERRORS[code]) || UI.plain.unknownError;
 }
 
 // ------------------------------------------------------------------ the page
@@ -433,6 +437,34 @@ export const UI = {
   min: "lleiaf",
   max: "mwyaf",
   dismiss: "Cau",
+  /** Players' words only: refusals in words, the reasons a control waits, the chat. */
+  plain: {
+    unknownError: "Gwrthododd y gweinydd hynny, ac ni newidiodd dim.",
+    unreachable: "Nid oedd modd cyrraedd y gweinydd: gwiriwch y cysylltiad a rhowch gynnig arall arni.",
+    serverSaid: (label, sentence) => `${label} — ${sentence}`,
+    range: (label, min, max) => `${label}: rhowch rif cyfan o ${chips(min)} i ${chips(max)}.`,
+    missing: (label) => `${label}: mae'n wag, rhowch rif cyfan.`,
+    bigBelowSmall: (small) => `Ni all y bet fawr fod yn llai na'r bet fach (${chips(small)}).`,
+    stackTooSmall: (stack, need) =>
+      `Ni all ${chips(stack)} o sglodion i ddechrau dalu'r ante a bet fach (${chips(need)} gyda'i gilydd): rhowch fwy o sglodion neu fetiau llai.`,
+    shortStacks: (bets) =>
+      `Dim ond ${chips(bets)} ${plural(bets, { one: "bet fach", two: "fet fach", other: "bet fach" })} yw'r sglodion i ddechrau: bydd chwaraewyr i mewn yn llwyr ar ôl ychydig o bryniadau.`,
+    otherBots: "Botiau eraill",
+    otherBotsHint: "Y botiau y gwneir y lefelau ohonynt, wrth eu henwau eu hunain.",
+    paused: "Mae'r gwesteiwr wedi oedi'r gêm: daw eich dewisiadau yn ôl pan fydd yn ailddechrau.",
+    notYourTurn: (name) => `Mae ${name} yn penderfynu: daw eich dewisiadau ar eich tro chi.`,
+    sending: "Wedi anfon: yn aros am ateb y bwrdd.",
+    offline: "Dim cysylltiad: daw eich dewisiadau yn ôl gyda'r cysylltiad.",
+    startAlone: "Mae angen o leiaf ddau chwaraewr ar gêm: rhannwch y ddolen wahodd neu ychwanegwch fot.",
+    foldFree: "Mae aros am ddim. Plygu beth bynnag a rhoi'r gorau i'r llaw hon?",
+    foldYes: "Ie, plygu",
+    foldNo: "Na, yn ôl",
+    askFold: "Gofyn cyn i mi blygu pan fo aros am ddim",
+    logTab: "Gêm",
+    chatTab: "Sgwrs",
+    unread: (n) => `${chips(n)} newydd`,
+    noChat: "Dim negeseuon eto.",
+  },
   closed: {
     4001: "cymerodd tab arall y sedd hon",
     4003: "nid yw'r dudalen hon ar wefan y bwrdd ei hun",
@@ -497,7 +529,7 @@ export const UI = {
     toAct: (name) => `Tro ${name}.`,
     nextHand: (soon) => (soon ? "Llaw drosodd." : "Yn delio…"),
     clock: (secs) => `⏱ ${chips(secs)} eil ar ôl`,
-    nextHandClock: (secs) => `llaw nesaf mewn ${chips(secs)} eil`,
+    nextHandClock: (secs) => `Llaw nesaf mewn ${chips(secs)} eil.`,
     over: (winner) => (winner !== null ? `Gêm drosodd: ${winner} sy'n ennill.` : "Mae'r gêm drosodd."),
     spectating: "Rwyt ti'n gwylio.",
     hand: (n) => `Llaw ${chips(n)}`,
@@ -557,7 +589,7 @@ export const UI = {
     noTableHint: "Efallai bod y ddolen wedi'i theipio'n anghywir, neu na wnaed y bwrdd erioed ar y gweinydd hwn.",
     createTable: "Creu bwrdd",
     chat: "Sgwrs",
-    chatHint: "Dywedwch rywbeth wrth y bwrdd",
+    chatHint: "Dywedwch rywbeth…",
     chatSend: "Anfon",
     approvalOption: "Gofyn i mi cyn i rywun gymryd sedd",
     rebuysOption: "Caniatáu ailbrynu ac ychwanegu",
@@ -594,6 +626,12 @@ export function seatNumber(t) {
   return t + 1;
 }
 
+/** A bot's kind in a sentence: "bot hawdd" (a level, its adjective after the noun), "bot random". */
+function botKind(kind) {
+  const levels = { easy: "hawdd", medium: "canolig", hard: "anodd", expert: "arbenigol" };
+  return `bot ${levels[kind] ?? kind}`;
+}
+
 function range(min, max) {
   if (min === max) return chips(min);
   if (min === 0) return `hyd at ${chips(max)}`;
@@ -611,3 +649,94 @@ function settingList(changes) {
     .map(([key, value]) => `${names[key] ?? key} ${typeof value === "boolean" ? (value ? "✓" : "✗") : chips(value)}`)
     .join(", ");
 }
+
+// ------------------------------------------------------------------ explanations
+
+// Each rank: the singular (after a numeral, as a name: "as uchel"), the plural, the
+// plural after "o" and "dros" (soft mutation: o freninesau, dros ddeuoedd), and the
+// singular after "i'r" (a feminine noun mutates after the article: i'r frenhines).
+const RANK_WORDS = {
+  2: ["dau", "deuoedd", "ddeuoedd", "dau"],
+  3: ["tri", "trioedd", "drioedd", "tri"],
+  4: ["pedwar", "pedwarau", "bedwarau", "pedwar"],
+  5: ["pump", "pumpau", "bumpau", "pump"],
+  6: ["chwech", "chwechau", "chwechau", "chwech"],
+  7: ["saith", "seithau", "seithau", "saith"],
+  8: ["wyth", "wythau", "wythau", "wyth"],
+  9: ["naw", "nawiau", "nawiau", "naw"],
+  T: ["deg", "degau", "ddegau", "deg"],
+  J: ["jac", "jaciau", "jaciau", "jac"],
+  Q: ["brenhines", "breninesau", "freninesau", "frenhines"],
+  K: ["brenin", "brenhinoedd", "frenhinoedd", "brenin"],
+  A: ["as", "asau", "asau", "as"],
+};
+
+/** "a" (and) before a word: "ac" before a vowel, and the aspirate mutation of c, p,
+ * t ("a phedwarau"), which a person's name is spared ("a Catrin"). */
+function andWelsh(word, mutate = true) {
+  if (/^[aeiouwyâêîôûŵŷ]/i.test(word)) return `ac ${word}`;
+  const aspirate = { c: "ch", p: "ph", t: "th" };
+  const first = word.charAt(0);
+  if (mutate && aspirate[first] && !/^(ch|ph|th)/.test(word)) return `a ${aspirate[first]}${word.slice(1)}`;
+  return `a ${word}`;
+}
+
+/** A hand in words, from the server's {category, ranks}: "pâr o freninesau", "as uchel". */
+export function handName(hand) {
+  const [first, second] = (hand && hand.ranks) || [];
+  const word = (r, i) => (RANK_WORDS[r] || [r, r, r, r])[i];
+  const one = (r) => word(r, 0);
+  const many = (r) => word(r, 1);
+  const ofMany = (r) => word(r, 2);
+  const theOne = (r) => word(r, 3);
+  // "tri o", "pedwar o" agree with the rank: a queen (brenhines) is feminine.
+  const count = (r, masculine, feminine) => (r === "Q" ? feminine : masculine);
+  if (!first) return "dim cardiau";
+  switch (hand.category) {
+    case "high_card":
+      return `${one(first)} uchel`;
+    case "one_pair":
+      return `pâr o ${ofMany(first)}`;
+    case "two_pair":
+      return `dau bâr, ${many(first)} ${andWelsh(many(second))}`;
+    case "three_of_a_kind":
+      return `${count(first, "tri", "tair")} o ${ofMany(first)}`;
+    case "straight":
+      return `rhediad i'r ${theOne(first)}`;
+    case "flush":
+      return `fflysh, ${one(first)} uchel`;
+    case "full_house":
+      return `tŷ llawn, ${many(first)} dros ${ofMany(second)}`;
+    case "four_of_a_kind":
+      return `${count(first, "pedwar", "pedair")} o ${ofMany(first)}`;
+    case "straight_flush":
+      return `rhediad fflysh i'r ${theOne(first)}`;
+    default:
+      return hand.category;
+  }
+}
+
+/** Why a comparison went as it did (explain.js builds these from the server's
+ * explanation: the hands as they fought). `suit` is a suit symbol (♣), `who` a name,
+ * `you` whether that name is the viewer's (then "dy faner"). A hand is the object of
+ * "dal" (to hold), which keeps it unmutated: "rwyt ti'n dal pâr o freninesau". */
+export const EXPLAIN = {
+  yourHand: "Dy law",
+  holds: (hand) => `rwyt ti'n dal ${hand}`,
+  against: (who, suit) => `yn erbyn ${who} (dim ${suit})`,
+  holdAgainst: (hand) => `rwyt ti'n dal ${hand} yn eu herbyn`,
+  struck: (suit, who, you) => `nid yw ${suit} yn cyfrif yn erbyn ${you ? `dy faner ${suit}` : `baner ${suit} ${who}`}`,
+  side: (who, hand) => `${who}: ${hand}`,
+  beats: (winner, loser) => `Mae ${winner} yn curo ${loser}.`,
+  kickers: (hand) => `Mae'r ddau'n dal ${hand}: y cardiau eraill sy'n penderfynu, yr uchaf yn gyntaf.`,
+  ownSuit: (a, countA, suitA, b, countB, suitB) =>
+    `Dwylo cyfartal: mwy o gardiau o siwt eu baner eu hunain sy'n ennill (${a}: ${cardCount(countA)} ${suitA}, ${b}: ${cardCount(countB)} ${suitB}).`,
+  tie: "Dwylo cyfartal a'r un nifer o gardiau o siwtiau eu baneri eu hunain: mae'n gyfartal.",
+  suitDecided: "Y cardiau nad ydynt yn cyfrif a benderfynodd: pe bai pob cerdyn wedi cyfrif, byddai wedi mynd y ffordd arall.",
+  quietRound: (a, b) => `Rownd dawel a dau ar ôl: mae ${a} ${andWelsh(b, false)} yn cael eu cymharu fel mewn brwydr, heb dalu dim mwy.`,
+  showdown: "Gornest ar ôl rownd dawel: mae pob cerdyn yn cyfrif.",
+  best: (names, hand) => `Y llaw orau: ${names} (${hand}).`,
+  and: (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} ${andWelsh(names[names.length - 1], false)}`),
+  lastCompared: "Y ddau olaf wedi'u cymharu",
+  doesNotCount: "nid yw'n cyfrif",
+};

@@ -131,7 +131,7 @@ export const ENTRIES = {
   created: (e) => [`میز ${quoted(e.name)} جوړ شو.`],
   seated: (e, { seatName }) => {
     const name = iso(e.name ?? seatName(e.seat));
-    if (e.bot) return [`${name} (${iso(e.bot)} بوټ) ${chips(seatNumber(e.seat))} څوکۍ نیسي.`];
+    if (e.bot) return [`${name} (${botKind(e.bot)}) ${chips(seatNumber(e.seat))} څوکۍ نیسي.`];
     return [`${name} په ${chips(seatNumber(e.seat))} څوکۍ کښیني.`];
   },
   started: (e, { seatName }) => {
@@ -322,9 +322,13 @@ export const ERRORS = {
   server_error: "سرور ناکام شو: هیڅ بدل نه شول.",
 };
 
-/** This catalogue's sentence for a server error code; the server's English message when unknown. */
-export function errorText(code, message) {
-  return ERRORS[code] || message || code;
+/**
+ * The sentence shown for a server error: this catalogue's sentence for the code, or
+ * a general one for a code it does not know. Never the code itself, nor the server's
+ * English message (program words, for the logs and the terminal).
+ */
+export function errorText(code) {
+  return (Object.hasOwn(ERRORS, code) && ERRORS[code]) || UI.plain.unknownError;
 }
 
 // ------------------------------------------------------------------ the page
@@ -426,6 +430,34 @@ export const UI = {
   min: "لږ",
   max: "ډیر",
   dismiss: "بند کړئ",
+  /** Players' words only: refusals in words, the reasons a control waits, the chat. */
+  plain: {
+    unknownError: "سرور دا رد کړل، او هیڅ بدل نه شول.",
+    unreachable: "سرور ته رسېدل ونه شول: اړیکه وګورئ او بیا هڅه وکړئ.",
+    serverSaid: (label, sentence) => `${label} — ${sentence}`,
+    range: (label, min, max) => `${label} باید له ${chips(min)} څخه تر ${chips(max)} پورې بشپړ عدد وي.`,
+    missing: (label) => `${label} خالي دی: یو بشپړ عدد ورکړئ.`,
+    bigBelowSmall: (small) => `لوی شرط له کوچني شرط (${chips(small)}) څخه کم کېدای نه شي.`,
+    stackTooSmall: (stack, need) =>
+      `د پیل ${chips(stack)} چپس انټي او یو کوچنی شرط (ټول ${chips(need)}) نه شي ورکولی: ډېر چپس یا کوچني شرطونه ورکړئ.`,
+    shortStacks: (bets) =>
+      `د پیل چپس یوازې ${chips(bets)} ${plural(bets, { one: "کوچنی شرط دی", other: "کوچني شرطونه دي" })}: لوبغاړي به له څو پېرودونو وروسته ټول په شرط شي.`,
+    otherBots: "نور بوټونه",
+    otherBotsHint: "هغه بوټونه چې کچې ترې جوړې شوې دي، په خپلو نومونو.",
+    paused: "کوربه لوبه درولې ده: ستاسو انتخابونه به بېرته راشي کله چې لوبه بیا پیل شي.",
+    notYourTurn: (name) => `${iso(name)} پرېکړه کوي: ستاسو انتخابونه به ستاسو په وار ښکاره شي.`,
+    sending: "ولېږل شو: د میز ځواب ته انتظار.",
+    offline: "اړیکه نشته: ستاسو انتخابونه به له اړیکې سره بېرته راشي.",
+    startAlone: "لوبې ته لږ تر لږه دوه لوبغاړي اړین دي: د بلنې لینک شریک کړئ یا یو بوټ زیات کړئ.",
+    foldFree: "پاتې کېدل وړیا دي. بیا هم فولډ کوئ او دا لاس پرېږدئ؟",
+    foldYes: "هو، فولډ",
+    foldNo: "نه، بېرته",
+    askFold: "کله چې پاتې کېدل وړیا وي، له فولډ مخکې مې وپوښتئ",
+    logTab: "لوبه",
+    chatTab: "خبرې اترې",
+    unread: (n) => `${chips(n)} نوي`,
+    noChat: "تر اوسه هیڅ پیغام نشته.",
+  },
   closed: {
     4001: "بلې ټب دا څوکۍ ونیوله",
     4003: "دا پاڼه د میز په خپل سایټ نه ده",
@@ -490,7 +522,7 @@ export const UI = {
     toAct: (name) => `د ${iso(name)} وار.`,
     nextHand: (soon) => (soon ? "لاس پای ته ورسید." : "ویشل کیږي…"),
     clock: (secs) => `⏱ ${chips(secs)} ثانیې پاتې`,
-    nextHandClock: (secs) => `بل لاس په ${chips(secs)} ثانیو کې`,
+    nextHandClock: (secs) => `بل لاس په ${chips(secs)} ثانیو کې.`,
     over: (winner) => (winner !== null ? `لوبه پای ته ورسیده: ${iso(winner)} ګټي.` : "لوبه پای ته ورسیده."),
     spectating: "تاسو ګورئ.",
     hand: (n) => `لاس ${chips(n)}`,
@@ -550,7 +582,7 @@ export const UI = {
     noTableHint: "کېدای شي لینک غلط ولیکل شوی وي، یا میز هېڅکله په دې سرور جوړ شوی نه وي.",
     createTable: "میز جوړ کړئ",
     chat: "خبرې اترې",
-    chatHint: "میز ته یو څه ووایاست",
+    chatHint: "یو څه ووایاست…",
     chatSend: "ولېږئ",
     approvalOption: "مخکې له دې چې څوک څوکۍ ونیسي، له ما وپوښتئ",
     rebuysOption: "بیا پېرودو او ډکولو ته اجازه ورکړئ",
@@ -587,6 +619,12 @@ export function seatNumber(t) {
   return t + 1;
 }
 
+/** A bot's kind in a sentence: "اسانه بوټ" (a level), "random بوټ" (a name, isolated). */
+function botKind(kind) {
+  const levels = { easy: "اسانه", medium: "منځنی", hard: "ګران", expert: "ماهر" };
+  return `${levels[kind] ?? iso(kind)} بوټ`;
+}
+
 function range(min, max) {
   if (min === max) return chips(min);
   if (min === 0) return `تر ${chips(max)} پورې`;
@@ -604,3 +642,71 @@ function settingList(changes) {
     .map(([key, value]) => `${names[key] ?? key} ${typeof value === "boolean" ? (value ? "✓" : "✗") : chips(value)}`)
     .join(", ");
 }
+
+// ------------------------------------------------------------------ explanations
+
+// Each rank as it stands alone ("لوړ کارت تکه") and after "د" or "تر" (the oblique:
+// a feminine noun in ـه takes ـې, "د تکې جوړه", "تر تکې پورې").
+const RANK_WORDS = {
+  2: ["دوه", "دوه"], 3: ["درې", "درې"], 4: ["څلور", "څلور"], 5: ["پنځه", "پنځه"],
+  6: ["شپږ", "شپږ"], 7: ["اووه", "اووه"], 8: ["اته", "اته"], 9: ["نهه", "نهه"],
+  T: ["لس", "لس"], J: ["غلام", "غلام"], Q: ["بی بی", "بی بی"], K: ["باچا", "باچا"],
+  A: ["تکه", "تکې"],
+};
+
+/** A hand in words, from the server's {category, ranks}: "د بی بی جوړه", "لوړ کارت تکه".
+ * A count of one rank says "کارتونه" ("د شپږ درې کارتونه"), so that two numbers never
+ * stand side by side. */
+export function handName(hand) {
+  const [first, second] = (hand && hand.ranks) || [];
+  const one = (r) => (RANK_WORDS[r] || [r, r])[0];
+  const of = (r) => (RANK_WORDS[r] || [r, r])[1];
+  if (!first) return "هیڅ کارت نشته";
+  switch (hand.category) {
+    case "high_card":
+      return `لوړ کارت ${one(first)}`;
+    case "one_pair":
+      return `د ${of(first)} جوړه`;
+    case "two_pair":
+      return `دوه جوړې، د ${of(first)} او د ${of(second)}`;
+    case "three_of_a_kind":
+      return `د ${of(first)} درې کارتونه`;
+    case "straight":
+      return `لړۍ تر ${of(first)} پورې`;
+    case "flush":
+      return `د یوه سوټ کارتونه، لوړ کارت ${one(first)}`;
+    case "full_house":
+      return `فل هاوس، د ${of(first)} درې کارتونه او د ${of(second)} جوړه`;
+    case "four_of_a_kind":
+      return `د ${of(first)} څلور کارتونه`;
+    case "straight_flush":
+      return `د یوه سوټ لړۍ تر ${of(first)} پورې`;
+    default:
+      return hand.category;
+  }
+}
+
+/** Why a comparison went as it did (explain.js builds these from the server's
+ * explanation: the hands as they fought). `suit` is a suit symbol (♣), `who` a name
+ * (isolated, as every name in this file), `you` whether that name is the viewer's
+ * (then "ستاسو"). */
+export const EXPLAIN = {
+  yourHand: "ستاسو لاس",
+  holds: (hand) => `تاسو ${hand} لرئ`,
+  against: (who, suit) => `د ${iso(who)} پر وړاندې (له ${suit} پرته)`,
+  holdAgainst: (hand) => `د هغوی پر وړاندې تاسو ${hand} لرئ`,
+  struck: (suit, who, you) => `د ${suit} کارتونه ${you ? "ستاسو" : `د ${iso(who)}`} د ${suit} بینر پر وړاندې نه شمېرل کیږي`,
+  side: (who, hand) => `${iso(who)}: ${hand}`,
+  beats: (winner, loser) => `${winner} ګټي، ${loser} بایلي.`,
+  kickers: (hand) => `دواړه ${hand} لري: پاتې کارتونه پریکړه کوي، له تر ټولو لوړ څخه پیل.`,
+  ownSuit: (a, countA, suitA, b, countB, suitB) =>
+    `لاسونه مساوي دي: هغه ګټي چې د خپل بینر د سوټ ډېر کارتونه لري (${iso(a)}: ${cardCount(countA)} ${suitA}، ${iso(b)}: ${cardCount(countB)} ${suitB}).`,
+  tie: "لاسونه مساوي دي او د خپل بینر د سوټ کارتونه یې هم برابر دي: مساوي شول.",
+  suitDecided: "هغو کارتونو چې نه شمېرل کیږي پریکړه وکړه: که هر کارت شمېرل شوی وای، پایله به برعکس وه.",
+  quietRound: (a, b) => `ارام پړاو او دوه پاتې: ${iso(a)} او ${iso(b)} لکه په جګړه کې پرتله کیږي، نور څه نه ورکول کیږي.`,
+  showdown: "د ارام پړاو وروسته شوډاون: هر کارت شمېرل کیږي.",
+  best: (names, hand) => `غوره لاس: ${iso(names)} (${hand}).`,
+  and: (names) => (names.length < 2 ? names.map(iso).join("") : `${names.slice(0, -1).map(iso).join("، ")} او ${iso(names[names.length - 1])}`),
+  lastCompared: "وروستي دوه پرتله شول",
+  doesNotCount: "نه شمېرل کیږي",
+};

@@ -130,7 +130,7 @@ export const ENTRIES = {
   created: (e) => [`${quoted(e.name)} මේසය සාදන ලදී.`.trim()],
   seated: (e, { seatName }) => {
     const name = e.name ?? seatName(e.seat);
-    if (e.bot) return [`${name} (${e.bot} බොට්) අසුන ${chips(seatNumber(e.seat))} ගනී.`];
+    if (e.bot) return [`${name} (${botKind(e.bot)}) අසුන ${chips(seatNumber(e.seat))} ගනී.`];
     return [`${name} අසුන ${chips(seatNumber(e.seat))}හි වාඩි වේ.`];
   },
   started: (e, { seatName }) => {
@@ -321,9 +321,13 @@ export const ERRORS = {
   server_error: "සේවාදායකය අසාර්ථක විය: කිසිවක් වෙනස් නොවීය.",
 };
 
-/** This catalogue's sentence for a server error code; the server's English message when unknown. */
-export function errorText(code, message) {
-  return ERRORS[code] || message || code;
+/**
+ * The sentence shown for a server error: this catalogue's sentence for the code, or
+ * a general one for a code it does not know. Never the code itself, nor the server's
+ * English message (program words, for the logs and the terminal).
+ */
+export function errorText(code) {
+  return (Object.hasOwn(ERRORS, code) && ERRORS[code]) || UI.plain.unknownError;
 }
 
 // ------------------------------------------------------------------ the page
@@ -425,6 +429,34 @@ export const UI = {
   min: "අවම",
   max: "උපරිම",
   dismiss: "වසන්න",
+  /** Players' words only: refusals in words, the reasons a control waits, the chat. */
+  plain: {
+    unknownError: "සේවාදායකය එය ප්‍රතික්ෂේප කළේය; කිසිවක් වෙනස් නොවීය.",
+    unreachable: "සේවාදායකයට ළඟා විය නොහැකි විය: සම්බන්ධතාවය පරීක්ෂා කර නැවත උත්සාහ කරන්න.",
+    serverSaid: (label, sentence) => `${label} — ${sentence}`,
+    range: (label, min, max) => `${label} ${chips(min)} සිට ${chips(max)} දක්වා පූර්ණ සංඛ්‍යාවක් විය යුතුය.`,
+    missing: (label) => `${label} හිස් ය: පූර්ණ සංඛ්‍යාවක් දෙන්න.`,
+    bigBelowSmall: (small) => `විශාල ඔට්ටුව කුඩා ඔට්ටුවට (${chips(small)}) වඩා අඩු විය නොහැක.`,
+    stackTooSmall: (stack, need) =>
+      `ආරම්භක චිප්ස් ${chips(stack)} කින් ඇන්ටේ සහ කුඩා ඔට්ටුවක් (එකට ${chips(need)}) ගෙවිය නොහැක: වැඩි චිප්ස් හෝ කුඩා ඔට්ටු දෙන්න.`,
+    shortStacks: (bets) =>
+      `ආරම්භක චිප්ස් කුඩා ඔට්ටු ${chips(bets)} ක් පමණි: මිලදී ගැනීම් කිහිපයකට පසු ක්‍රීඩකයන්ගේ සියල්ල ඔට්ටුවට යනු ඇත.`,
+    otherBots: "වෙනත් බොට්ලා",
+    otherBotsHint: "මට්ටම් සාදා ඇති බොට්ලා, ඔවුන්ගේම නම්වලින්.",
+    paused: "සත්කාරකයා ක්‍රීඩාව විරාම කර ඇත: එය නැවත ආරම්භ වූ විට ඔබේ විකල්ප නැවත පැමිණේ.",
+    notYourTurn: (name) => `${name} තීරණය කරමින් සිටී: ඔබේ වාරයේදී ඔබේ විකල්ප පෙන්වනු ඇත.`,
+    sending: "යවන ලදී: මේසයේ පිළිතුර එනතුරු රැඳී සිටී.",
+    offline: "සම්බන්ධ වී නැත: සම්බන්ධතාවය සමඟ ඔබේ විකල්ප නැවත පැමිණේ.",
+    startAlone: "ක්‍රීඩාවකට අවම වශයෙන් ක්‍රීඩකයන් දෙදෙනෙකු අවශ්‍යයි: ආරාධනා සබැඳිය බෙදාගන්න හෝ බොට් කෙනෙක් එක් කරන්න.",
+    foldFree: "රැඳී සිටීම නොමිලේ. එසේ වුවද නවා මෙම අත අත්හරින්නද?",
+    foldYes: "ඔව්, නවන්න",
+    foldNo: "නැහැ, ආපසු",
+    askFold: "රැඳී සිටීම නොමිලේ වන විට නැවීමට පෙර මගෙන් අසන්න",
+    logTab: "ක්‍රීඩාව",
+    chatTab: "කතාබහ",
+    unread: (n) => `නව ${chips(n)}`,
+    noChat: "තවම පණිවිඩ නැත.",
+  },
   closed: {
     4001: "වෙනත් ටැබයක් මෙම අසුන ගත්තේය",
     4003: "මෙම පිටුව මේසයේම අඩවියේ නොවේ",
@@ -489,7 +521,7 @@ export const UI = {
     toAct: (name) => `${name}ගේ වාරය.`,
     nextHand: (soon) => (soon ? "අත අවසන්." : "බෙදමින්…"),
     clock: (secs) => `⏱ තත්පර ${chips(secs)} ඉතිරිය`,
-    nextHandClock: (secs) => `තත්පර ${chips(secs)}කින් ඊළඟ අත`,
+    nextHandClock: (secs) => `තත්පර ${chips(secs)}කින් ඊළඟ අත.`,
     over: (winner) => (winner !== null ? `ක්‍රීඩාව අවසන්: ${winner} දිනයි.` : "ක්‍රීඩාව අවසන්."),
     spectating: "ඔබ නරඹමින් සිටී.",
     hand: (n) => `අත ${chips(n)}`,
@@ -549,7 +581,7 @@ export const UI = {
     noTableHint: "සබැඳිය වැරදියට ටයිප් කර ඇති විය හැක, නැතහොත් මෙම සේවාදායකයේ මේසය කිසිදා සාදා නැත.",
     createTable: "මේසයක් සාදන්න",
     chat: "කතාබහ",
-    chatHint: "මේසයට යමක් කියන්න",
+    chatHint: "යමක් කියන්න…",
     chatSend: "යවන්න",
     approvalOption: "යමෙක් අසුනක් ගැනීමට පෙර මගෙන් අසන්න",
     rebuysOption: "නැවත මිලදී ගැනීමට සහ පිරවීමට ඉඩ දෙන්න",
@@ -586,6 +618,12 @@ export function seatNumber(t) {
   return t + 1;
 }
 
+/** A bot's kind in a sentence: "පහසු බොට්" (a level), "random බොට්". */
+function botKind(kind) {
+  const levels = { easy: "පහසු", medium: "මධ්‍යම", hard: "අපහසු", expert: "ප්‍රවීණ" };
+  return `${levels[kind] ?? kind} බොට්`;
+}
+
 function range(min, max) {
   if (min === max) return chips(min);
   if (min === 0) return `${chips(max)} දක්වා`;
@@ -603,3 +641,66 @@ function settingList(changes) {
     .map(([key, value]) => `${names[key] ?? key} ${typeof value === "boolean" ? (value ? "✓" : "✗") : chips(value)}`)
     .join(", ");
 }
+
+// ------------------------------------------------------------------ explanations
+
+// Each rank as a hand's name uses it ("රැජින යුගලයක්", "දහය දක්වා අනුපිළිවෙළක්").
+const RANK_WORDS = {
+  2: "දෙක", 3: "තුන", 4: "හතර", 5: "පහ", 6: "හය", 7: "හත", 8: "අට",
+  9: "නවය", T: "දහය", J: "ජැක්", Q: "රැජින", K: "රජු", A: "ආස්",
+};
+
+/** A hand in words, from the server's {category, ranks}: "රැජින යුගලයක්", "ඉහළම
+ * කාඩ්පත ආස්". A count of one rank says "කාඩ්පත්" ("හය කාඩ්පත් තුනක්"), so that
+ * two numbers never stand side by side. */
+export function handName(hand) {
+  const [first, second] = (hand && hand.ranks) || [];
+  const one = (r) => RANK_WORDS[r] || r;
+  if (!first) return "කාඩ්පත් නැත";
+  switch (hand.category) {
+    case "high_card":
+      return `ඉහළම කාඩ්පත ${one(first)}`;
+    case "one_pair":
+      return `${one(first)} යුගලයක්`;
+    case "two_pair":
+      return `යුගල දෙකක්, ${one(first)} සහ ${one(second)}`;
+    case "three_of_a_kind":
+      return `${one(first)} කාඩ්පත් තුනක්`;
+    case "straight":
+      return `${one(first)} දක්වා අනුපිළිවෙළක්`;
+    case "flush":
+      return `එකම ඇඳුමේ අතක්, ඉහළම ${one(first)}`;
+    case "full_house":
+      return `ෆුල් හවුස්, ${one(first)} කාඩ්පත් තුනක් සහ ${one(second)} යුගලයක්`;
+    case "four_of_a_kind":
+      return `${one(first)} කාඩ්පත් හතරක්`;
+    case "straight_flush":
+      return `එකම ඇඳුමේ, ${one(first)} දක්වා අනුපිළිවෙළක්`;
+    default:
+      return hand.category;
+  }
+}
+
+/** Why a comparison went as it did (explain.js builds these from the server's
+ * explanation: the hands as they fought). `suit` is a suit symbol (♣), `who` a name,
+ * `you` whether that name is the viewer's (then "ඔබේ"). */
+export const EXPLAIN = {
+  yourHand: "ඔබේ අත",
+  holds: (hand) => `ඔබට ${hand} ඇත`,
+  against: (who, suit) => `${who}ට එරෙහිව (${suit} නැතිව)`,
+  holdAgainst: (hand) => `ඔවුන්ට එරෙහිව ඔබට ${hand} ඇත`,
+  struck: (suit, who, you) => `${suit} කාඩ්පත් ${you ? "ඔබේ" : `${who}ගේ`} ${suit} බැනරයට එරෙහිව ගණන් නොගැනේ`,
+  side: (who, hand) => `${who}: ${hand}`,
+  beats: (winner, loser) => `${winner} දිනයි, ${loser} පැරදේ.`,
+  kickers: (hand) => `දෙදෙනාටම ${hand} ඇත: ඉතිරි කාඩ්පත් ඉහළම එකේ සිට පිළිවෙළින් තීරණය කරයි.`,
+  ownSuit: (a, countA, suitA, b, countB, suitB) =>
+    `අත් සමානයි: තමන්ගේ බැනර් ඇඳුමේ කාඩ්පත් වැඩියෙන් ඇති අය දිනයි (${a}: ${suitA} ${cardCount(countA)}, ${b}: ${suitB} ${cardCount(countB)}).`,
+  tie: "අත් සමානයි, තම බැනර් ඇඳුමේ කාඩ්පත් ගණනද සමානයි: සම වේ.",
+  suitDecided: "ගණන් නොගත් කාඩ්පත් මෙය තීරණය කළේය: සියලු කාඩ්පත් ගණන් ගත්තා නම්, ප්‍රතිඵලය අනෙක් පැත්තට හැරෙන්නට තිබුණි.",
+  quietRound: (a, b) => `දෙදෙනෙකු ඉතිරිව නිහඬ වටයක්: ${a} සහ ${b} සටනක මෙන් සසඳනු ලැබේ, අමතර ගෙවීමක් නැතිව.`,
+  showdown: "නිහඬ වටයකට පසු සංදර්ශනය: සියලු කාඩ්පත් ගණන් ගැනේ.",
+  best: (names, hand) => `හොඳම අත: ${names} (${hand}).`,
+  and: (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} සහ ${names[names.length - 1]}`),
+  lastCompared: "අවසන් දෙදෙනා සැසඳීම",
+  doesNotCount: "ගණන් නොගැනේ",
+};

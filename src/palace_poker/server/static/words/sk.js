@@ -139,7 +139,7 @@ export const ENTRIES = {
   created: (e) => [`Stôl ${quoted(e.name)} je vytvorený.`],
   seated: (e, { seatName }) => {
     const name = e.name ?? seatName(e.seat);
-    if (e.bot) return [`${name} (bot ${e.bot}) si sadá na miesto ${chips(seatNumber(e.seat))}.`];
+    if (e.bot) return [`${name} (${botKind(e.bot)}) si sadá na miesto ${chips(seatNumber(e.seat))}.`];
     return [`${name} si sadá na miesto ${chips(seatNumber(e.seat))}.`];
   },
   started: (e, { seatName }) => {
@@ -330,9 +330,13 @@ export const ERRORS = {
   server_error: "Server zlyhal: nič sa nezmenilo.",
 };
 
-/** This catalogue's sentence for a server error code; the server's English message when unknown. */
-export function errorText(code, message) {
-  return ERRORS[code] || message || code;
+/**
+ * The sentence shown for a server error: this catalogue's sentence for the code, or
+ * a general one for a code it does not know. Never the code itself, nor the server's
+ * English message (program words, for the logs and the terminal).
+ */
+export function errorText(code) {
+  return (Object.hasOwn(ERRORS, code) && ERRORS[code]) || UI.plain.unknownError;
 }
 
 // ------------------------------------------------------------------ the page
@@ -434,6 +438,34 @@ export const UI = {
   min: "min.",
   max: "max.",
   dismiss: "Zavrieť",
+  /** Players' words only: refusals in words, the reasons a control waits, the chat. */
+  plain: {
+    unknownError: "Server to odmietol a nič sa nezmenilo.",
+    unreachable: "Server sa nepodarilo zastihnúť: skontrolujte pripojenie a skúste to znova.",
+    serverSaid: (label, sentence) => `${label} – ${sentence}`,
+    range: (label, min, max) => `${label}: zadajte celé číslo od ${chips(min)} do ${chips(max)}.`,
+    missing: (label) => `${label}: chýba, zadajte celé číslo.`,
+    bigBelowSmall: (small) => `Veľká stávka nemôže byť menšia ako malá stávka (${chips(small)}).`,
+    stackTooSmall: (stack, need) =>
+      `Žetóny na začiatok (${chips(stack)}) nestačia na ante a malú stávku (spolu ${chips(need)}): dajte viac žetónov alebo menšie stávky.`,
+    shortStacks: (bets) =>
+      `Žetóny na začiatok vystačia len na ${chips(bets)} ${plural(bets, { one: "malú stávku", few: "malé stávky", many: "malej stávky", other: "malých stávok" })}: hráči budú po niekoľkých nákupoch all-in.`,
+    otherBots: "Ďalšie boty",
+    otherBotsHint: "Boty, z ktorých sú úrovne zložené, pod vlastnými menami.",
+    paused: "Hostiteľ pozastavil hru: vaše možnosti sa vrátia, keď bude hra pokračovať.",
+    notYourTurn: (name) => `Rozhoduje ${name}: vaše možnosti sa ukážu, keď budete na ťahu.`,
+    sending: "Odoslané: čaká sa na odpoveď stola.",
+    offline: "Bez pripojenia: vaše možnosti sa vrátia s pripojením.",
+    startAlone: "Hra potrebuje aspoň dvoch hráčov: pošlite odkaz s pozvánkou alebo pridajte bota.",
+    foldFree: "Zostať je zadarmo. Aj tak zložiť a vzdať sa tohto rozdania?",
+    foldYes: "Áno, zložiť",
+    foldNo: "Nie, späť",
+    askFold: "Opýtať sa pred zložením, keď je zostať zadarmo",
+    logTab: "Hra",
+    chatTab: "Rozhovor",
+    unread: (n) => `${chips(n)} ${plural(n, { one: "nová", few: "nové", many: "novej", other: "nových" })}`,
+    noChat: "Zatiaľ žiadne správy.",
+  },
   closed: {
     4001: "toto miesto prevzala iná karta prehliadača",
     4003: "táto stránka nie je na vlastnej stránke stola",
@@ -498,7 +530,7 @@ export const UI = {
     toAct: (name) => `Na ťahu: ${name}.`,
     nextHand: (soon) => (soon ? "Koniec rozdania." : "Rozdáva sa…"),
     clock: (secs) => `⏱ zostáva ${chips(secs)} s`,
-    nextHandClock: (secs) => `ďalšie rozdanie o ${chips(secs)} s`,
+    nextHandClock: (secs) => `Ďalšie rozdanie o ${chips(secs)} s.`,
     over: (winner) => (winner !== null ? `Koniec hry: vyhráva ${winner}.` : "Hra sa skončila."),
     spectating: "Pozeráš sa.",
     hand: (n) => `Rozdanie ${chips(n)}`,
@@ -558,7 +590,7 @@ export const UI = {
     noTableHint: "Odkaz je možno preklepnutý, alebo stôl na tomto serveri nikdy nevznikol.",
     createTable: "Vytvoriť stôl",
     chat: "Rozhovor",
-    chatHint: "Napíšte niečo stolu",
+    chatHint: "Napíšte niečo…",
     chatSend: "Odoslať",
     approvalOption: "Opýtať sa ma, kým si niekto prisadne",
     rebuysOption: "Povoliť dokúpenie a doplnenie",
@@ -595,6 +627,12 @@ export function seatNumber(t) {
   return t + 1;
 }
 
+/** A bot's kind in a sentence: "ľahký bot" (a level, an adjective), "bot random" (a name). */
+function botKind(kind) {
+  const levels = { easy: "ľahký", medium: "stredný", hard: "ťažký", expert: "expertný" };
+  return levels[kind] ? `${levels[kind]} bot` : `bot ${kind}`;
+}
+
 function range(min, max) {
   if (min === max) return chips(min);
   if (min === 0) return `najviac ${chips(max)}`;
@@ -612,3 +650,85 @@ function settingList(changes) {
     .map(([key, value]) => `${names[key] ?? key} ${typeof value === "boolean" ? (value ? "✓" : "✗") : chips(value)}`)
     .join(", ");
 }
+
+// ------------------------------------------------------------------ explanations
+
+// Each rank: the nominative ("najvyššia karta eso"), the genitive singular ("postupka
+// do esa") and the genitive plural ("pár es", "trojica dám").
+const RANK_WORDS = {
+  2: ["dvojka", "dvojky", "dvojok"],
+  3: ["trojka", "trojky", "trojok"],
+  4: ["štvorka", "štvorky", "štvoriek"],
+  5: ["päťka", "päťky", "päťiek"],
+  6: ["šestka", "šestky", "šestiek"],
+  7: ["sedmička", "sedmičky", "sedmičiek"],
+  8: ["osmička", "osmičky", "osmičiek"],
+  9: ["deviatka", "deviatky", "deviatok"],
+  T: ["desiatka", "desiatky", "desiatok"],
+  J: ["dolník", "dolníka", "dolníkov"],
+  Q: ["dáma", "dámy", "dám"],
+  K: ["kráľ", "kráľa", "kráľov"],
+  A: ["eso", "esa", "es"],
+};
+
+/** A hand in words, from the server's {category, ranks}, in the nominative: "pár dám",
+ * "najvyššia karta eso". The sentences of EXPLAIN keep a hand in the nominative (after a
+ * colon, a dash or "ako"), so that one form serves them all. */
+export function handName(hand) {
+  const [first, second] = (hand && hand.ranks) || [];
+  const word = (r, i) => (RANK_WORDS[r] || [r, r, r])[i];
+  const one = (r) => word(r, 0);
+  const ofOne = (r) => word(r, 1);
+  const ofMany = (r) => word(r, 2);
+  if (!first) return "žiadne karty";
+  switch (hand.category) {
+    case "high_card":
+      return `najvyššia karta ${one(first)}`;
+    case "one_pair":
+      return `pár ${ofMany(first)}`;
+    case "two_pair":
+      return `dva páry, ${ofMany(first)} a ${ofMany(second)}`;
+    case "three_of_a_kind":
+      return `trojica ${ofMany(first)}`;
+    case "straight":
+      return `postupka do ${ofOne(first)}`;
+    case "flush":
+      return `farba do ${ofOne(first)}`;
+    case "full_house":
+      return `full house, trojica ${ofMany(first)} a pár ${ofMany(second)}`;
+    case "four_of_a_kind":
+      return `štvorica ${ofMany(first)}`;
+    case "straight_flush":
+      return `farebná postupka do ${ofOne(first)}`;
+    default:
+      return hand.category;
+  }
+}
+
+/** A sentence's first letter in capitals (a hand's name opens a sentence). */
+const explainCapital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Why a comparison went as it did (explain.js builds these from the server's
+ * explanation: the hands as they fought). `suit` is a suit symbol (♣), `who` a name,
+ * `you` whether that name is the viewer's (then "tvojmu banneru"). A name stays in the
+ * nominative after "hráč" in its case ("proti hráčovi Bob"), as elsewhere in this file. */
+export const EXPLAIN = {
+  yourHand: "Tvoja kombinácia",
+  holds: (hand) => `tvoja kombinácia: ${hand}`,
+  against: (who, suit) => `proti hráčovi ${who} (bez ${suit})`,
+  holdAgainst: (hand) => `tvoja kombinácia proti tomuto hráčovi: ${hand}`,
+  struck: (suit, who, you) => `karty ${suit} sa nepočítajú proti ${you ? `tvojmu banneru ${suit}` : `banneru ${suit} hráča ${who}`}`,
+  side: (who, hand) => `${who}: ${hand}`,
+  beats: (winner, loser) => `${explainCapital(winner)} – vyššia kombinácia ako ${loser}.`,
+  kickers: (hand) => `Na oboch stranách ${hand}: rozhodujú ostatné karty, od najvyššej.`,
+  ownSuit: (a, countA, suitA, b, countB, suitB) =>
+    `Rovnaké kombinácie: vyhráva ten, kto má viac kariet farby svojho bannera (${a}: ${cardCount(countA)} ${suitA}, ${b}: ${cardCount(countB)} ${suitB}).`,
+  tie: "Rovnaké kombinácie a rovnako veľa kariet farby svojho bannera: remíza.",
+  suitDecided: "Rozhodli karty, ktoré sa nepočítajú: keby sa počítala každá karta, dopadlo by to naopak.",
+  quietRound: (a, b) => `Tiché kolo a zostali dvaja: ${a} a ${b} sa porovnajú ako v bitke, nič viac sa neplatí.`,
+  showdown: "Showdown po tichom kole: počíta sa každá karta.",
+  best: (names, hand) => `Najlepšia kombinácia: ${names} (${hand}).`,
+  and: (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} a ${names[names.length - 1]}`),
+  lastCompared: "Porovnanie posledných dvoch",
+  doesNotCount: "nepočíta sa",
+};
