@@ -23,6 +23,7 @@ def new_page(
     width: int = 1280,
     height: int = 800,
     locale: str | None = None,
+    reduced_motion: str | None = None,
 ) -> Page:
     """A page in a fresh context (its own localStorage) that records script errors.
 
@@ -32,6 +33,8 @@ def new_page(
     options: dict[str, Any] = {"viewport": {"width": width, "height": height}}
     if locale is not None:
         options["locale"] = locale
+    if reduced_motion is not None:  # "reduce": the browser asks for no movement
+        options["reduced_motion"] = reduced_motion
     context = browser.new_context(**options)
     context.set_default_timeout(10_000)
     page = context.new_page()

@@ -3,6 +3,7 @@
 import { cardRow } from "./cards.js";
 import { el } from "./dom.js";
 import { eventContext, sentence } from "./log.js";
+import { readyBlock } from "./pace.js";
 import { eventText } from "./words.js";
 
 export function resultPanel(state) {
@@ -28,5 +29,6 @@ export function resultPanel(state) {
     el("h3", {}, sentence(eventText(end.event, eventContext(state, end.seats)))),
     shows.length ? el("div", { class: "shown-palaces" }, shows) : null,
     el("ul", {}, lines),
+    readyBlock(state), // a table that deals when everyone is ready: your "Ready"
   );
 }

@@ -8,8 +8,10 @@ import { $, el } from "./dom.js";
 import { drawLedger } from "./ledger.js";
 import { LogView } from "./log.js";
 import { drawMine } from "./mine.js";
+import { measure, play } from "./motion.js";
 import { notify } from "./notice.js";
-import { drawTable } from "./seats.js";
+import { MoveCaption, readyStatus } from "./pace.js";
+import { drawTable, startBlocked } from "./seats.js";
 import { TableState } from "./state.js";
 import { contributeIfDue, drawTools, turnAlert } from "./tools.js";
 import { UI, errorText } from "./words.js";
@@ -29,6 +31,7 @@ function loadSeat() {
 
 const state = new TableState(tableId);
 const logView = new LogView($("#log"));
+const caption = new MoveCaption(); // pace.js: each move in the felt long enough to read
 let saved = loadSeat();
 let connStatus = { state: "connecting" };
 let pendingRef = null;
@@ -63,23 +66,31 @@ function onFrame(frame) {
   switch (frame.type) {
     case "welcome": {
       const fresh = conn.helloSeq === null;
+      const before = measure($("#felt"));
       const added = state.take(frame, { fresh });
       welcomed = true;
       if (fresh) logView.redraw(state);
       else logView.add(state, added);
+      if (fresh) caption.reset();
+      else caption.add(state, added);
       if (conn.token && (frame.you === null || frame.you === undefined)) forgetSeat(UI.page.tokenRefused);
       redraw();
+      play($("#felt"), before, added, { fresh });
       break;
     }
     case "update":
     case "presence": {
+      const before = measure($("#felt"));
       const added = state.take(frame);
       if (added.length) logView.add(state, added);
+      caption.add(state, added);
       redraw();
+      play($("#felt"), before, added); // motion.js: the changes move into place
       break;
     }
     case "error":
-      notify(frame.code || "error", errorText(frame.code, frame.message || "refused"), frame.rule);
+      // the catalogue's sentence for the code, never the server's English message
+      notify(frame.code || "error", errorText(frame.code), frame.rule);
       if (frame.ref && frame.ref === pendingRef) {
         pendingRef = null;
         actions.release();
@@ -113,6 +124,16 @@ function redraw() {
   drawTitle();
   $("#hand-number").textContent = table.hand_number ? UI.status.hand(table.hand_number) : "";
   $("#start").hidden = !(state.isHost && table.status === "waiting");
+  // Alone at the table the host cannot start: the button says why (seats.js).
+  const alone = startBlocked(state);
+  $("#start").disabled = Boolean(alone);
+  if (alone) {
+    $("#start").title = alone;
+    $("#start").setAttribute("aria-describedby", "start-reason");
+  } else {
+    $("#start").removeAttribute("title");
+    $("#start").removeAttribute("aria-describedby");
+  }
   $("#end").hidden = !(state.isHost && table.status === "playing");
   const me = state.you === null ? null : state.seat(state.you);
   $("#back").hidden = !(me && me.away);
@@ -120,6 +141,7 @@ function redraw() {
   if (table.status === "over" && !$("#join").hidden) closeJoin();
   document.body.classList.toggle("my-turn", state.options.length > 0);
   drawTable(state, $("#seats"), $("#centre"));
+  caption.place($("#centre"));
   drawMine(state, $("#mine"));
   drawLedger(view, $("#ledger"), table.id);
   drawTools(state, $("#tools"), (message) => {
@@ -170,6 +192,11 @@ function statusText() {
       const secs = state.secondsUntil(view.deadline);
       if (secs !== null) clock = UI.status.clock(secs);
     }
+  } else if (readyStatus(state)) {
+    // pace.js: a table that deals when everyone is ready says whom it waits for
+    const [text, until] = readyStatus(state);
+    parts.push(text);
+    clock = until;
   } else {
     parts.push(UI.status.nextHand(typeof view.next_hand_at === "number"));
     const secs = state.secondsUntil(view.next_hand_at);
@@ -240,6 +267,8 @@ $("#end").addEventListener("click", () => {
   conn.send({ type: "end" });
 });
 $("#back").addEventListener("click", () => conn.send({ type: "back" }));
+// A message asked for by a module that has no connection of its own (pace.js: "ready").
+document.addEventListener("palace:send", (event) => conn.send(event.detail) || notify("offline", UI.page.offline));
 $("#chat-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const input = $("#chat-text");
@@ -330,7 +359,7 @@ $("#join-form").addEventListener("submit", async (event) => {
     });
     const data = await answer.json().catch(() => ({}));
     if (!answer.ok) {
-      error.textContent = (data.error && errorText(data.error.code, data.error.message)) || UI.page.joinFailed(answer.status);
+      error.textContent = errorText(data.error ? data.error.code : null);
       return;
     }
     localStorage.setItem(storageKey, JSON.stringify({ token: data.token, seat: data.seat }));
@@ -338,8 +367,8 @@ $("#join-form").addEventListener("submit", async (event) => {
     saved = { token: data.token, seat: data.seat };
     closeJoin();
     conn.become(data.token);
-  } catch (err) {
-    error.textContent = UI.page.joinFailed(err.message);
+  } catch {
+    error.textContent = UI.plain.unreachable; // the browser's own message is English
   } finally {
     $("#join-submit").disabled = false;
   }

@@ -2,7 +2,9 @@
 // player's contribution to each hand's fair shuffle (docs/server.md). Every tool
 // is one message to the server; the table checks it and answers with the change
 // (or an error, shown as a notice by table.js).
+import { askFoldToggle } from "./actions.js";
 import { el, fill } from "./dom.js";
+import { soundToggle } from "./sound.js";
 import { UI } from "./words.js";
 
 const ALERTS_KEY = "palace:alerts";
@@ -31,6 +33,8 @@ let flashTimer = null;
 
 /** A short tone (no sound file: the Web Audio API makes it). */
 function beep() {
+  // Before the person has used the page the browser refuses sound (and warns): none.
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
   try {
     audio = audio || new AudioContext();
     const tone = audio.createOscillator();
@@ -184,6 +188,8 @@ function playerControls(state, send) {
       ` ${label}`,
     );
   parts.push(toggle("sound", UI.tools.alertSound), toggle("title", UI.tools.alertTitle));
+  parts.push(soundToggle()); // sound.js: the table's own sounds (deal, chips, captures)
+  parts.push(askFoldToggle()); // actions.js: ask before a fold that gives up a free stay
   return parts;
 }
 
@@ -244,6 +250,7 @@ function settingsForm(state, send) {
     el("div", { class: "grid grid-4" }, number("small_bet", 1), number("big_bet", 1), number("ante", 0), number("turn_seconds", 5)),
     el("div", { class: "flags" }, flag("rebuys"), number("rebuy_limit", 0), flag("approval"), flag("spectators")),
     el("p", { class: "hint" }, UI.tools.settingsHint),
+    paceFields(current),
     el("button", { type: "submit", dataset: { testid: "settings-save" } }, UI.tools.save),
   );
   form.addEventListener("submit", (event) => {
@@ -258,9 +265,51 @@ function settingsForm(state, send) {
     }
     const limit = Number(form.elements.rebuy_limit.value);
     if (form.elements.rebuy_limit.value !== "" && limit !== current.rebuy_limit) changes.rebuy_to = limit;
+    if (!paceChanges(form, current, changes)) return;
     if (Object.keys(changes).length) send({ type: "settings", changes });
   });
   return [el("h3", {}, UI.tools.settings), form];
+}
+
+/** The pace between hands (issue 29): the pause, and "next hand when everyone is
+ *  ready"; applied by the table from the next pause between hands. */
+function paceFields(current) {
+  return el(
+    "fieldset",
+    { class: "pace-fields", dataset: { testid: "pace-fields" } },
+    el("legend", {}, UI.pace.title),
+    el("label", {}, el("span", {}, UI.pace.setting.between_hands),
+      el("input", {
+        type: "number", name: "between_hands", step: "any", inputmode: "decimal", // bounds checked in words below
+        value: String(current.between_hands ?? ""), dataset: { testid: "setting-between_hands" },
+      })),
+    el("label", { class: "toggle" },
+      el("input", { type: "checkbox", name: "wait_for_ready", checked: Boolean(current.wait_for_ready), dataset: { testid: "setting-wait_for_ready" } }),
+      ` ${UI.pace.setting.wait_for_ready}`),
+    el("p", { class: "hint" }, UI.pace.hint),
+    el("p", { class: "form-error", role: "alert", dataset: { testid: "pace-error" } }),
+  );
+}
+
+/** Add the pace's changes to `changes`; false (with the reason shown in words)
+ *  when the pause is not 0 to 60 seconds, as the table would refuse it. */
+function paceChanges(form, current, changes) {
+  const field = form.elements.between_hands;
+  const error = form.querySelector("[data-testid=pace-error]");
+  error.textContent = "";
+  if (field.value !== "") {
+    const value = Number(field.value);
+    if (!Number.isFinite(value) || value < 0 || value > 60) {
+      error.textContent = UI.pace.bounds;
+      field.focus();
+      return false;
+    }
+    if (value !== current.between_hands) changes.between_hands = value;
+  }
+  if (form.elements.wait_for_ready.checked !== Boolean(current.wait_for_ready)) {
+    changes.wait_for_ready = form.elements.wait_for_ready.checked;
+  }
+  return true;
 }
 
 function hostTools(state, send) {
