@@ -84,6 +84,7 @@ def test_two_players_and_a_bot_play_a_hand(browser: Browser, server: str) -> Non
     ann.get_by_test_id("create-host-name").fill("Ann")
     ann.get_by_test_id("create-seats").fill("3")
     ann.get_by_test_id("create-turn-seconds").fill("120")
+    ann.locator("[data-testid=other-bots] summary").click()  # the bots beside the levels
     ann.get_by_test_id("bots-random").fill("1")
     ann.screenshot(path=str(ARTIFACTS / "home.png"))
     ann.get_by_test_id("create-submit").click()

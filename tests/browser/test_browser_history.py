@@ -89,6 +89,7 @@ def test_a_player_steps_through_a_finished_hand(browser: Browser, server: Server
     ann.get_by_test_id("create-seats").fill("3")
     ann.get_by_test_id("create-stack").fill("200")
     ann.get_by_test_id("create-turn-seconds").fill("120")
+    ann.locator("[data-testid=other-bots] summary").click()  # the bots beside the levels
     ann.get_by_test_id("bots-random").fill("1")
     ann.get_by_test_id("create-records-for-all").check()
     ann.get_by_test_id("create-submit").click()

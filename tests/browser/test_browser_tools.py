@@ -102,11 +102,14 @@ def test_the_host_lets_a_player_in_adds_a_bot_and_pauses_the_game(
     for page in (ann, bob):
         page.on("dialog", dialog)
     hostile = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>'
+    bob.get_by_test_id("tab-chat").click()  # the chat has a tab of its own
+    ann.get_by_test_id("tab-chat").click()
     bob.get_by_test_id("chat-text").fill(hostile)
     bob.get_by_test_id("chat-send").click()
-    ann.get_by_test_id("log").filter(has_text="<script>").wait_for()
-    assert hostile in ann.get_by_test_id("log").inner_text()
-    assert ann.locator("[data-testid=log] img, [data-testid=log] script").count() == 0
+    ann.get_by_test_id("chat-log").filter(has_text="<script>").wait_for()
+    assert hostile in ann.get_by_test_id("chat-log").inner_text()
+    assert ann.locator("[data-testid=chat-log] img, [data-testid=chat-log] script").count() == 0
+    ann.get_by_test_id("tab-log").click()
     assert ann.evaluate("window.__xss") is None
     assert bob.evaluate("window.__xss") is None
     assert not dialogs

@@ -7,8 +7,9 @@ ENTRIES keys; every event kind of the engine (``palace_poker.events.EVENT_KINDS`
 in wire form from ``palace_poker.wire.to_wire``) has a sentence in every language,
 which shows the same cards as the English one; every log entry, option and UI
 function gives a non-empty text; ``ERRORS`` has exactly the server's error codes
-(``palace_poker.errors.ERROR_CODES``) and ``errorText`` translates each, with the
-server's message as the fallback for an unknown code; and no catalogue but English
+(``palace_poker.errors.ERROR_CODES``) and ``errorText`` translates each, in English
+too (never the server's message), with the language's general sentence for an
+unknown code; and no catalogue but English
 keeps more than a few English values untranslated (the count is printed).
 
 Part two: the chooser (``words.js``) and the picker (``language.js``): ``?lang=``
@@ -203,6 +204,7 @@ async ({ langs, events, entries, options, codes }) => {
         codes.map((c) => [c, run(() => m.errorText(c, "SERVER MESSAGE"))]),
       ),
       unknownError: run(() => m.errorText("no_such_code", "SERVER MESSAGE")),
+      generalError: m.UI.plain.unknownError,
       cards: ["Td", "As", "2c", "Qh", null].map((c) => m.cardName(c)),
       suits: ["s", "h", "d", "c"].map((s) => m.suitName(s)),
       timedOut: m.timedOut("Ann"),
@@ -308,16 +310,18 @@ def test_error_text_covers_every_error_code(report: dict[str, Any]) -> None:
     for lang in LANGS:
         got = report[lang]
         assert got["errorKeys"] == sorted(ERROR_CODES), lang
-        assert got["unknownError"] == "SERVER MESSAGE", lang  # the server's words, unknown code
+        # an unknown code: the language's general sentence, never the code or message
+        assert got["unknownError"] == got["generalError"], lang
+        assert got["generalError"].strip(), lang
+        assert got["generalError"] != "SERVER MESSAGE", lang
         for code, text in got["errors"].items():
             assert isinstance(text, str), (lang, code, text)
             assert text.strip(), (lang, code)
-            if lang == "en":
-                assert text == "SERVER MESSAGE"  # English shows the server's own message
-            else:
-                assert text != "SERVER MESSAGE", (lang, code)
-        if lang != "en":  # one sentence per code: none is the sentence of another code
-            assert len(set(got["errors"].values())) == len(ERROR_CODES), lang
+            # the catalogue's sentence, in every language: never the server's English
+            assert text != "SERVER MESSAGE", (lang, code)
+            assert "_" not in code or code not in text, (lang, code, text)
+        # one sentence per code: none is the sentence of another code
+        assert len(set(got["errors"].values())) == len(ERROR_CODES), lang
 
 
 def _untranslated(report: dict[str, Any], lang: str) -> list[str]:
@@ -476,6 +480,7 @@ def test_a_table_in_each_language(browser: Browser, server: str, lang: str) -> N
     page.get_by_test_id("create-host-name").fill("Ann")
     page.get_by_test_id("create-seats").fill("2")
     page.get_by_test_id("create-turn-seconds").fill("120")
+    page.locator("[data-testid=other-bots] summary").click()  # the bots beside the levels
     page.get_by_test_id("bots-random").fill("1")
     page.get_by_test_id("create-submit").click()
     page.wait_for_url(re.compile(r"/t/[^/?]+$"))  # the table's link, without ?lang=

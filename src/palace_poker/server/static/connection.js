@@ -73,7 +73,7 @@ export class Connection {
         this.handlers.onStatus({ state: "open" });
       }
       if (frame.type === "replaced") {
-        this.stop(frame.message || UI.closed[4001]);
+        this.stop(UI.closed[4001]); // frame.message is the server's English
       }
       this.handlers.onFrame(frame);
     });

@@ -13,7 +13,7 @@
 // UI.history, in every catalogue).
 import { cardBack, cardFace, cardInline } from "./cards.js";
 import { $, el, fill } from "./dom.js";
-import { UI, entryText, eventText } from "./words.js";
+import { UI, entryText, errorText, eventText } from "./words.js";
 
 const T = UI.history;
 
@@ -43,13 +43,14 @@ async function download(tableId, what, status) {
   let answer;
   try {
     answer = await fetch(apiUrl(tableId, what), { headers: authHeaders(tableId) });
-  } catch (err) {
-    status.textContent = T.refused(err.message);
+  } catch {
+    status.textContent = T.refused(UI.plain.unreachable);
     return;
   }
   if (!answer.ok) {
     const reply = await answer.json().catch(() => ({}));
-    status.textContent = T.refused((reply.error && reply.error.message) || `HTTP ${answer.status}`);
+    // in words: the catalogue's sentence for the code, never the server's English
+    status.textContent = T.refused(errorText(reply.error ? reply.error.code : null));
     return;
   }
   const blob = await answer.blob();
@@ -185,13 +186,13 @@ class Viewer {
     let answer;
     try {
       answer = await fetch(apiUrl(this.tableId, "history.jsonl"), { headers: authHeaders(this.tableId) });
-    } catch (err) {
-      this.status.textContent = T.failed(err.message);
+    } catch {
+      this.status.textContent = T.failed(UI.plain.unreachable);
       return;
     }
     if (!answer.ok) {
       const reply = await answer.json().catch(() => ({}));
-      this.status.textContent = T.failed((reply.error && reply.error.message) || `HTTP ${answer.status}`);
+      this.status.textContent = T.failed(errorText(reply.error ? reply.error.code : null));
       return;
     }
     const text = await answer.text();

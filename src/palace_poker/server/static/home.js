@@ -1,92 +1,170 @@
 // The home page: the "create a table" form. On success the seat's token is kept in
 // localStorage (palace:{table}) and the browser goes to the table's link.
+//
+// The form checks every value in words before sending, with the bounds the server
+// checks (settings.py): each number field carries its own min and max in
+// index.html, and tests/browser/test_browser_errors.py holds them to the server's.
+// A refusal from the server is shown in words too (the catalogue's sentence for its
+// code, with the field's label when the server names the field), never as the
+// server's English message.
 import { $, el } from "./dom.js";
 import { UI, errorText } from "./words.js";
 
 const H = UI.home;
+const P = UI.plain;
 
 const form = $("#create");
 const error = $("#create-error");
+const warning = $("#create-warning");
 let kinds = [];
+let levels = [];
+
+/** A bot count field, labelled by the level's name (a bot of another kind keeps its own). */
+function botField(kind) {
+  return el("label", {},
+    H.levels[kind] || kind,
+    el("input", {
+      type: "number", min: 0, max: 9, step: 1, value: 0,
+      name: `bots-${kind}`, inputmode: "numeric", dataset: { testid: `bots-${kind}`, kind },
+    }));
+}
 
 async function loadBots() {
   try {
     const answer = await fetch("/api/bots");
     const data = await answer.json();
     kinds = Array.isArray(data.bots) ? data.bots : [];
+    levels = Array.isArray(data.levels) ? data.levels.filter((k) => kinds.includes(k)) : [];
   } catch {
     kinds = [];
+    levels = [];
   }
-  const box = $("#bots");
-  box.replaceChildren(
-    ...kinds.map((kind) =>
-      el("label", {},
-        H.levels[kind] || kind,
-        el("input", {
-          type: "number", min: 0, max: 9, step: 1, value: kind === kinds[0] ? 0 : 0,
-          name: `bots-${kind}`, inputmode: "numeric", dataset: { testid: `bots-${kind}`, kind },
-        }))),
-  );
-  if (!kinds.length) box.append(el("p", { class: "hint" }, H.noBots));
+  // The levels are what a player picks by strength; the bots they are made of
+  // (heuristic, ismcts, montecarlo, random) wait under a disclosure.
+  const others = kinds.filter((k) => !levels.includes(k));
+  const shown = levels.length ? levels : others;
+  $("#bots").replaceChildren(...shown.map(botField));
+  $("#bots-other").replaceChildren(...(levels.length ? others : []).map(botField));
+  $("#other-bots").hidden = !levels.length || !others.length;
+  if (!kinds.length) $("#bots").append(el("p", { class: "hint" }, H.noBots));
   const name = form.elements.host_name;
   if (!name.value) name.value = localStorage.getItem("palace:name") || "";
 }
 
-function whole(name, { optional = false } = {}) {
-  const raw = form.elements[name].value.trim();
-  if (raw === "" && optional) return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value)) throw new Error(H.whole(labelOf(name)));
-  return value;
+/** A refusal of one field: the sentence, and the field to mark and focus. */
+class FieldError extends Error {
+  constructor(field, message) {
+    super(message);
+    this.field = field;
+  }
 }
 
 function labelOf(name) {
   const input = form.elements[name];
-  const label = input.closest("label");
+  const label = input && input.closest("label");
   return label ? label.firstChild.textContent.trim() : name;
 }
+
+/** The bounds of a number field, from its min and max attributes (index.html). */
+function bounds(input) {
+  return [Number(input.min || 0), input.max === "" ? Number.MAX_SAFE_INTEGER : Number(input.max)];
+}
+
+/** A number field's whole number within its bounds; undefined when an optional field is empty. */
+function whole(input, label, { optional = false, least = null } = {}) {
+  const raw = input.value.trim();
+  if (raw === "") {
+    if (optional) return undefined;
+    throw new FieldError(input, P.missing(label));
+  }
+  let [min, max] = bounds(input);
+  if (least !== null) min = Math.max(min, least);
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new FieldError(input, P.range(label, min, max));
+  }
+  return value;
+}
+
+const field = (name, options) => whole(form.elements[name], labelOf(name), options);
 
 function formData() {
   const data = {
     name: form.elements.name.value.trim(),
     host_name: form.elements.host_name.value.trim(),
-    small_bet: whole("small_bet"),
     betting: form.elements.betting.value,
-    seats: whole("seats"),
-    stack: whole("stack"),
-    turn_seconds: whole("turn_seconds"),
     bots: [],
-    time_bank: whole("time_bank"),
     records_for_all: Boolean(form.elements.records_for_all?.checked),
     approval: Boolean(form.elements.approval?.checked),
     rebuys: Boolean(form.elements.rebuys?.checked),
   };
-  const big = whole("big_bet", { optional: true });
-  const ante = whole("ante", { optional: true });
-  if (big !== undefined) data.big_bet = big;
+  if (!data.name) throw new FieldError(form.elements.name, H.needName);
+  if (!data.host_name) throw new FieldError(form.elements.host_name, H.needHost);
+  data.small_bet = field("small_bet");
+  const big = form.elements.big_bet;
+  if (big.value.trim() !== "" && Number(big.value) < data.small_bet && Number.isSafeInteger(Number(big.value))) {
+    throw new FieldError(big, P.bigBelowSmall(data.small_bet));
+  }
+  const bigBet = field("big_bet", { optional: true, least: data.small_bet });
+  const ante = field("ante", { optional: true });
+  if (bigBet !== undefined) data.big_bet = bigBet;
   if (ante !== undefined) data.ante = ante;
-  if (!data.name) throw new Error(H.needName);
-  if (!data.host_name) throw new Error(H.needHost);
-  if (data.seats < 2 || data.seats > 10) throw new Error(H.seats);
-  for (const input of $("#bots").querySelectorAll("input")) {
-    const count = Number(input.value || 0);
-    if (!Number.isInteger(count) || count < 0) throw new Error(H.botCount(H.levels[input.dataset.kind] || input.dataset.kind));
-    for (let i = 0; i < count; i += 1) data.bots.push(input.dataset.kind);
+  data.stack = field("stack");
+  // The same refusal as the server's (settings.py): a stack that cannot pay the
+  // ante and one small bet leaves no decision but all-in (R-ANTE-1, R-ALLIN-1).
+  const need = (ante ?? Math.floor(data.small_bet / 2)) + data.small_bet;
+  if (data.stack < need) throw new FieldError(form.elements.stack, P.stackTooSmall(data.stack, need));
+  data.seats = field("seats");
+  data.turn_seconds = field("turn_seconds");
+  data.time_bank = field("time_bank");
+  for (const input of form.querySelectorAll("input[data-kind]")) {
+    const kind = input.dataset.kind;
+    const count = input.value.trim() === "" ? 0 : whole(input, H.levels[kind] || kind);
+    for (let i = 0; i < count; i += 1) data.bots.push(kind);
   }
   if (data.bots.length > data.seats - 1) {
-    throw new Error(H.tooManyBots(data.seats - 1, data.seats));
+    throw new FieldError(form.querySelector("input[data-kind]"), H.tooManyBots(data.seats - 1, data.seats));
   }
   return data;
 }
 
+/** A warning that does not stop the form: stacks of fewer than ten small bets. */
+function warn() {
+  const small = Number(form.elements.small_bet.value);
+  const stack = Number(form.elements.stack.value);
+  const bets = Math.floor(stack / small);
+  const short = Number.isSafeInteger(small) && Number.isSafeInteger(stack) && small > 0 && stack > 0 && bets < 10;
+  warning.textContent = short && bets >= 1 ? P.shortStacks(bets) : "";
+}
+
+function clearMarks() {
+  error.textContent = "";
+  for (const input of form.querySelectorAll("[aria-invalid=true]")) {
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-describedby");
+  }
+}
+
+function refuse(input, message) {
+  error.textContent = message;
+  if (input) {
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", "create-error");
+    input.focus();
+  }
+}
+
+form.addEventListener("input", warn);
+
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
-  error.textContent = "";
+  clearMarks();
   let data;
   try {
     data = formData();
   } catch (err) {
-    error.textContent = err.message;
+    if (!(err instanceof FieldError)) throw err;
+    refuse(err.field, err.message);
     return;
   }
   const submit = form.querySelector("button[type=submit]");
@@ -99,19 +177,21 @@ form.addEventListener("submit", async (event) => {
     });
     const reply = await answer.json().catch(() => ({}));
     if (!answer.ok) {
-      error.textContent = reply.error
-        ? errorText(reply.error.code, reply.error.message)
-        : H.notCreated(`HTTP ${answer.status}`);
+      const code = reply.error ? reply.error.code : null;
+      const named = reply.error && typeof reply.error.field === "string" ? form.elements[reply.error.field] : null;
+      const input = named instanceof HTMLInputElement ? named : null;
+      refuse(input, input ? P.serverSaid(labelOf(input.name), errorText(code)) : errorText(code));
       return;
     }
     localStorage.setItem(`palace:${reply.table}`, JSON.stringify({ token: reply.token, seat: reply.seat }));
     localStorage.setItem("palace:name", data.host_name);
     location.assign(reply.url || `/t/${encodeURIComponent(reply.table)}`);
-  } catch (err) {
-    error.textContent = H.notCreated(err.message);
+  } catch {
+    refuse(null, P.unreachable); // the browser's own message is English
   } finally {
     submit.disabled = false;
   }
 });
 
+warn();
 loadBots();

@@ -117,7 +117,7 @@ function seatBox(state, t, shown) {
     classes.push("busted");
     badge(UI.badges.busted, "out");
   }
-  if (seat.bot) badge(UI.badges.bot(seat.bot), "bot");
+  if (seat.bot) badge(UI.badges.bot(UI.home.levels[seat.bot] || seat.bot), "bot"); // a level in words
   if (seat.away) {
     classes.push("away");
     badge(UI.badges.away, "away");
@@ -208,7 +208,22 @@ function centre(state, shown) {
   const battle = battlePanel(state, shown);
   if (battle) parts.push(battle);
   if (view.table.status === "waiting") {
-    parts.push(el("p", { class: "centre-note" }, UI.status.waiting(state.isHost)));
+    const alone = startBlocked(state);
+    parts.push(alone
+      ? el("p", { class: "centre-note", id: "start-reason", dataset: { testid: "start-reason" } }, alone)
+      : el("p", { class: "centre-note" }, UI.status.waiting(state.isHost)));
   }
   return parts;
+}
+
+/**
+ * Why the host cannot start the game yet, in words, or null: the server refuses a
+ * start with fewer than two seated players (too_few_players), so the button waits,
+ * disabled, with this reason beside it (the centre note, #start-reason).
+ */
+export function startBlocked(state) {
+  const view = state.view;
+  if (!view || !state.isHost || view.table.status !== "waiting") return null;
+  const seated = view.seats.filter((s) => (s.name || s.bot) && !s.pending).length;
+  return seated < 2 ? UI.plain.startAlone : null;
 }

@@ -213,7 +213,8 @@ function seatsList(state, send) {
     .filter((s) => s.seat !== state.you && !s.pending)
     .map((s) => {
       if (!s.name) {
-        const kinds = botKinds || ["random"];
+        // until /api/bots answers, the easiest level (an empty choice would be refused)
+        const kinds = botKinds && botKinds.length ? botKinds : ["easy"];
         const pick = el("select", { "aria-label": UI.tools.botKind, dataset: { testid: `bot-kind-${s.seat}` } },
           kinds.map((k) => el("option", { value: k }, UI.home.levels[k] || k)));
         return el("li", {}, `${UI.seatLabel(s.seat)}: `, pick,
