@@ -28,6 +28,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from palace_poker.bots import LEVELS, offered
+from palace_poker.checks import short
 from palace_poker.errors import PalaceError
 from palace_poker.fair import new_server_secret
 from palace_poker.server import history, projection
@@ -202,11 +203,25 @@ class Hub:
         return runner
 
     async def create(self, form: object) -> dict[str, Any]:
-        """A new table, its host seated at seat 0 and its bots after."""
+        """A new table, its host seated at seat 0 and its bots after; with ``"start":
+        true`` the game starts at once ("Play against bots now": no Start to click)."""
         data = form if isinstance(form, dict) else {}
+        start = data.get("start", False)
+        if not isinstance(start, bool):
+            raise TableError(
+                "invalid_settings",
+                f"start must be true or false, got {short(start)}",
+                details={"field": "start", "input": short(start)},
+            )
         settings = TableSettings.from_form(
             form, bot_pause=self.config.bot_pause, between_hands=self.config.between_hands
         )
+        if start and not settings.bots:
+            raise TableError(
+                "too_few_players",
+                "a game started at once needs a bot at the table",
+                details={"field": "bots"},
+            )
         host = player_name(data.get("host_name"))
         table_id = new_table_id()
         secret = new_server_secret()  # the key of the table's fair shuffles
@@ -228,6 +243,8 @@ class Hub:
         names = iter(n for n in BOT_NAMES if n.casefold() != host.casefold())
         for seat, kind in enumerate(settings.bots, start=1):
             await runner.call("seated", {"seat": seat, "name": next(names), "bot": kind})
+        if start:
+            await runner.call("started", {})
         return {"table": table_id, "seat": 0, "token": token, "url": f"/t/{table_id}"}
 
     async def join(self, table_id: str, form: object) -> dict[str, Any]:

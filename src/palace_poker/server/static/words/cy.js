@@ -620,6 +620,16 @@ export const UI = {
     sitDown: "Eistedd",
     justWatch: "Gwylio yn unig",
   },
+  // "Play against bots now" on the home page (quick.js): one click, no form
+  quick: {
+    title: "Chwarae yn erbyn botiaid nawr",
+    hint: "Un clic: bwrdd i ti dy hun gyda botiaid, wedi’i ddelio ar unwaith.",
+    level: "Lefel y botiaid",
+    bots: "Botiaid",
+    submit: "Chwarae nawr",
+    tableName: "Ymarfer",
+    you: "Ti",
+  },
 };
 
 export function seatNumber(t) {

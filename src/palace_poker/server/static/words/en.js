@@ -626,6 +626,16 @@ export const UI = {
     sitDown: "Sit down",
     justWatch: "Just watch",
   },
+  // "Play against bots now" on the home page (quick.js): one click, no form
+  quick: {
+    title: "Play against bots now",
+    hint: "One click: a table of your own with bots, dealt at once.",
+    level: "Bots’ level",
+    bots: "Bots",
+    submit: "Play now",
+    tableName: "Practice",
+    you: "You",
+  },
 };
 
 export function seatNumber(t) {

@@ -613,6 +613,16 @@ export const UI = {
     sitDown: "کښېنئ",
     justWatch: "یوازې وګورئ",
   },
+  // "Play against bots now" on the home page (quick.js): one click, no form
+  quick: {
+    title: "همدا اوس د بوټانو پر وړاندې لوبه وکړئ",
+    hint: "یو کلیک: ستاسو خپل میز د بوټانو سره، سمدستي ویشل کیږي.",
+    level: "د بوټانو کچه",
+    bots: "بوټان",
+    submit: "اوس لوبه وکړئ",
+    tableName: "تمرین",
+    you: "تاسو",
+  },
 };
 
 export function seatNumber(t) {

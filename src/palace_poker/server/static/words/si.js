@@ -612,6 +612,16 @@ export const UI = {
     sitDown: "වාඩි වන්න",
     justWatch: "නරඹන්න පමණයි",
   },
+  // "Play against bots now" on the home page (quick.js): one click, no form
+  quick: {
+    title: "දැන්ම බොට්ලාට එරෙහිව ක්‍රීඩා කරන්න",
+    hint: "එක් ක්ලික් එකක්: බොට්ලා සමඟ ඔබේම මේසයක්, වහාම බෙදා දෙයි.",
+    level: "බොට්ලාගේ මට්ටම",
+    bots: "බොට්ලා",
+    submit: "දැන් ක්‍රීඩා කරන්න",
+    tableName: "පුහුණුව",
+    you: "ඔබ",
+  },
 };
 
 export function seatNumber(t) {

@@ -621,6 +621,16 @@ export const UI = {
     sitDown: "Sadnúť si",
     justWatch: "Len sa pozerať",
   },
+  // "Play against bots now" on the home page (quick.js): one click, no form
+  quick: {
+    title: "Hrať hneď proti botom",
+    hint: "Jedno kliknutie: vlastný stôl s botmi, karty sa rozdajú hneď.",
+    level: "Úroveň botov",
+    bots: "Boty",
+    submit: "Hrať hneď",
+    tableName: "Tréning",
+    you: "Vy",
+  },
 };
 
 export function seatNumber(t) {
