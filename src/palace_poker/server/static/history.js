@@ -11,8 +11,10 @@
 //
 // Wording comes from words.js (entryText, eventText; the page's own words are
 // UI.history, in every catalogue).
-import { cardBack, cardFace, cardInline } from "./cards.js";
+import { cardBack, cardFace } from "./cards.js";
 import { $, el, fill } from "./dom.js";
+import { explanationLines, explanationsOf } from "./explain.js";
+import { sentence } from "./log.js";
 import { UI, entryText, errorText, eventText } from "./words.js";
 
 const T = UI.history;
@@ -142,20 +144,6 @@ export function seenCards(hand, entries) {
     }
   }
   return seats;
-}
-
-/** Words parts (strings and {cards}) as DOM nodes. */
-function sentence(parts) {
-  const nodes = [];
-  for (const part of parts) {
-    if (part && typeof part === "object" && Array.isArray(part.cards)) {
-      part.cards.forEach((card, i) => {
-        nodes.push(...(i ? [" "] : []), cardInline(card));
-      });
-      if (!part.cards.length) nodes.push("–");
-    } else if (part !== null && part !== undefined) nodes.push(String(part));
-  }
-  return nodes;
 }
 
 class Viewer {
@@ -315,10 +303,15 @@ class Viewer {
       const lines = [];
       const own = entryText(entry, entryCtx);
       if (own) lines.push(own);
-      for (const event of entry.events || []) {
-        const parts = eventText(event, ctx);
+      const why = explanationsOf(entry);
+      (entry.events || []).forEach((event, k) => {
+        const said = why.get(k);
+        // An explained comparison names its palace cards in the hands that follow.
+        const seen = said && said.sides.length && event.type === "battle_compared" ? { ...event, palaces: [] } : event;
+        const parts = eventText(seen, ctx);
         if (parts) lines.push(parts);
-      }
+        lines.push(...explanationLines(said, ctx));
+      });
       for (const parts of lines) {
         items.push(el("li", { class: now ? "now" : "", dataset: { seq: String(entry.seq), kind: entry.kind } }, sentence(parts)));
       }
