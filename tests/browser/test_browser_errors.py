@@ -338,6 +338,12 @@ def test_a_fold_that_gives_up_a_free_stay_asks_once(
     page.locator("#log [data-kind=folded]").first.wait_for()
     assert page.get_by_test_id("fold-question").count() == 0
     folds = page.locator("#log [data-kind=folded]").count()
+    # Between hands the status line reads as sentences: one space between them, and
+    # each begins with a capital ("Hand over. Next hand in 1 s.").
+    page.locator("#status-clock:not(:empty)").wait_for()
+    status = page.get_by_test_id("status").evaluate("node => node.textContent")
+    assert "  " not in status.strip(), status
+    assert not re.search(r"[.:] [a-z]", status), status
 
     # The setting turns the question off: the next free-stay fold goes at once.
     box = page.get_by_test_id("ask-fold")
