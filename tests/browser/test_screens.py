@@ -1,0 +1,268 @@
+"""The table fits every screen people use, in every language.
+
+A table of four people is played over WebSockets to the moment the issue found
+broken: Ann (the viewer) has bought two soldiers, Bob has bought one and attacks
+her, and Ann must answer (call, raise or fold) with the live battle panel in the
+felt's centre. Ann's page is then opened in Chromium at each screen size and in
+each language, and its elements' boxes are checked:
+
+* **the options in view**: every button of ``#actions`` lies wholly inside the
+  viewport as the page opens, without scrolling;
+* **no panel covers a seat**: no seat's box meets the battle panel's, the pot's,
+  the other seats', or the options' (a bar fixed to the bottom of a phone may lie
+  over a seat only if the page scrolls far enough to lift the seat above it);
+* **no text cut**: no button, label, name or heading whose text is wider than its
+  box (``scrollWidth > clientWidth``, or an ellipsis), and no horizontal scroll.
+
+The English screenshot of each size (the viewport only) goes to
+``test-artifacts/screens/<size>.png``; ``docs/images/screens/`` holds a copy of
+each, reduced to 256 colours. Skipped when ``/usr/bin/chromium`` is absent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from threading import Event
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
+
+from browser_helpers import LANGS, new_page
+from paths import ARTIFACTS
+from server_helpers import Player, ServerProcess, run_closing
+
+#: The screens of the issue: laptops, a desktop, a tablet, two phones.
+SIZES = ((1366, 768), (1280, 720), (1920, 1080), (768, 1024), (390, 844), (360, 640))
+SHOTS = ARTIFACTS / "screens"
+NAMES = ("Ann", "Bob", "Cyril", "Dilani")
+AUTOPLAY = "AudioContext was not allowed to start"
+
+
+@dataclass(frozen=True)
+class Position:
+    """A table where Ann must answer Bob's attack, and Ann's token."""
+
+    base: str
+    table: str
+    token: str
+
+
+async def _play_to_the_defence(
+    server: ServerProcess, table: str, tokens: list[str], reached: Event, stop: Event
+) -> None:
+    """Ann buys (two soldiers at most), Bob buys once and then attacks Ann, Cyril
+    and Dilani stay; when Ann is asked to answer the attack, her socket closes (her
+    page takes the seat) and ``reached`` is set; the others stay connected (not
+    shown as offline) until ``stop`` is set."""
+    players = [
+        Player(server, table, token, name, random.Random(i), pace=0.02)
+        for i, (name, token) in enumerate(zip(NAMES, tokens, strict=True))
+    ]
+    for player in players:
+        await player.connect()
+    await players[0].send({"type": "start"})
+    turns = dict.fromkeys(NAMES, 0)
+
+    def choose(player: Player) -> str | None:
+        """The action text of this player's next move, None when Ann is attacked."""
+        assert player.view is not None
+        options = player.view["options"]
+        verbs = {o["verb"] for o in options}
+        hand_seats = player.view["hand"]["seats"]
+        ann = hand_seats.index(0)
+        if player.name == "Ann" and "call" in verbs:
+            return None
+        if "trim" in verbs:
+            return "trim"  # keep every soldier
+        turns[player.name] += 1
+        if player.name == "Ann" and "buy" in verbs and turns["Ann"] <= 2:
+            return "buy"
+        if player.name == "Bob":
+            if turns["Bob"] == 1 and "buy" in verbs:
+                return "buy"
+            for option in options:
+                if option["verb"] == "bet" and option["target"] == ann:
+                    return f"bet {ann}"
+        return "stay"
+
+    async def seat(player: Player, done: asyncio.Event) -> None:
+        while not done.is_set():
+            if player.my_turn():
+                text = choose(player)
+                if text is None:
+                    done.set()
+                    return
+                assert player.view is not None
+                version = player.view["hand"]["observation"]["version"]
+                await asyncio.sleep(player.pace)
+                await player.send({"type": "act", "action": text, "version": version})
+                while (await player.receive())["type"] not in ("update", "error"):
+                    pass
+                assert not player.errors, player.errors
+                continue
+            await player.receive()
+
+    done = asyncio.Event()
+    tasks = [asyncio.create_task(seat(p, done)) for p in players]
+    await tasks[0]
+    for task in tasks[1:]:
+        task.cancel()
+    await asyncio.gather(*tasks[1:], return_exceptions=True)
+    await players[0].close()
+    reached.set()
+    while not stop.is_set():  # read what the others are sent, so that nothing waits
+        for player in players[1:]:
+            with contextlib.suppress(TimeoutError):
+                await player.receive(timeout=0.05)
+
+
+@pytest.fixture(scope="module")
+def position(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Position]:
+    """The real server with a table at Ann's answer to an attack (made once for the
+    module: the position waits, Ann's clock at ten minutes)."""
+    folder = tmp_path_factory.mktemp("screens")
+    server = ServerProcess(folder / "screens.sqlite3", bot_pause=0.0, between=5.0).start()
+    try:
+        created = server.create(name="Palace", seats=4, stack=1000, small_bet=10, turn_seconds=600)
+        table = created["table"]
+        tokens = [created["token"]] + [server.join(table, n)["token"] for n in NAMES[1:]]
+        reached, stop = Event(), Event()
+        with ThreadPoolExecutor(1) as pool:  # Playwright's loop runs in this thread
+            game = _play_to_the_defence(server, table, tokens, reached, stop)
+            played = pool.submit(run_closing, game, 900)
+            try:
+                while not reached.wait(0.1):
+                    if played.done():
+                        played.result()  # what went wrong
+                        pytest.fail("the position was not reached")
+                yield Position(server.base, table, created["token"])
+            finally:
+                stop.set()
+                played.result()
+    finally:
+        server.stop()
+
+
+def _open(browser: Browser, position: Position, size: tuple[int, int], lang: str) -> Page:
+    errors: list[str] = []
+    width, height = size
+    page = new_page(browser, errors, width=width, height=height, locale="en-GB")
+    # Ann's seat, as her browser keeps it, before the page's scripts run
+    seat = json.dumps({"token": position.token, "seat": 0})
+    page.context.add_init_script(
+        f"localStorage.setItem({json.dumps(f'palace:{position.table}')}, {json.dumps(seat)})"
+    )
+    page.goto(f"{position.base}/t/{position.table}?lang={lang}")
+    try:
+        page.locator("#actions [data-testid=option-call]:enabled").wait_for()
+        page.get_by_test_id("battle").wait_for()
+    except PlaywrightError as error:
+        raise AssertionError(f"no options or no battle panel: {errors}") from error
+    page.evaluate("document.fonts.ready")
+    page.wait_for_timeout(150)  # the last frame drawn
+    # Chromium's autoplay policy: the turn's sound waits for a click on the page
+    assert not [e for e in errors if AUTOPLAY not in e], errors
+    return page
+
+
+# The boxes, measured in the page. Each list holds what is wrong, in words.
+MEASURE = """() => {
+  const box = (el) => el.getBoundingClientRect();
+  const shown = (el) => {
+    const r = box(el);
+    const style = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && style.visibility !== 'hidden';
+  };
+  const name = (el) => el.dataset.testid || el.id || el.className || el.tagName;
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+    && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const W = innerWidth, H = innerHeight;
+  const out = { offscreen: [], covered: [], cut: [], wide: 0, options: 0 };
+  // the options, wholly in the viewport
+  for (const b of document.querySelectorAll('#actions button, #actions input')) {
+    if (!shown(b)) continue;
+    out.options += 1;
+    const r = box(b);
+    if (r.left < 0 || r.top < 0 || r.right > W + 0.5 || r.bottom > H + 0.5)
+      out.offscreen.push(`${name(b)} ${b.textContent.trim()} at ${r.left | 0},${r.top | 0}`
+        + `-${r.right | 0},${r.bottom | 0} of ${W}x${H}`);
+  }
+  // no panel over a seat
+  const seats = [...document.querySelectorAll('[data-testid^=seat-]')].filter(shown);
+  const panels = [...document.querySelectorAll('#centre > *, #actions.has-options')].filter(shown);
+  const scrollH = document.documentElement.scrollHeight;
+  for (const s of seats) {
+    const r = box(s);
+    for (const p of panels) {
+      if (!meet(r, box(p))) continue;
+      if (getComputedStyle(p).position === 'fixed') {
+        // a bar fixed to the screen's bottom: the page must scroll the seat above it
+        const lifted = r.bottom + scrollY <= scrollH - box(p).height + 1;
+        if (lifted && box(p).bottom >= H - 1) continue;
+      }
+      out.covered.push(`${name(p)} covers ${name(s)}`);
+    }
+    for (const t of seats) {
+      const after = s.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING;
+      if (t !== s && after && meet(r, box(t)))
+        out.covered.push(`${name(s)} meets ${name(t)}`);
+    }
+  }
+  // no text cut
+  const texts = document.querySelectorAll(
+    'button, label, legend, summary, h1, h2, h3, .badge, .seat-name, .stack, .in-pot,'
+    + ' .battler-name, .pot, .label, .status span, a, .hand-number, .centre-note, .amount-caption,'
+    + ' .seat-head, .seat-lower, .battlers, .option-buttons, .pot-line, .my-group');
+  for (const el of texts) {
+    if (!shown(el) || el.closest('.visually-hidden')) continue;
+    const style = getComputedStyle(el);
+    const cut = el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0
+      || (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth);
+    const text = el.textContent.trim().slice(0, 40);
+    if (cut) out.cut.push(`${name(el)} "${text}" ${el.scrollWidth}>${el.clientWidth}`);
+  }
+  out.wide = document.documentElement.scrollWidth - W;
+  return out;
+}"""
+
+
+def _check(page: Page) -> dict[str, Any]:
+    measured: dict[str, Any] = page.evaluate(MEASURE)
+    return measured
+
+
+def _size_name(size: tuple[int, int]) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
+#: Every size in English and in Pashto (right to left); the other languages (their
+#: longer words) on the smaller laptop and the smaller phone.
+CASES = [(size, lang) for lang in ("en", "ps") for size in SIZES] + [
+    (size, lang) for lang in LANGS if lang not in ("en", "ps") for size in (SIZES[1], SIZES[5])
+]
+
+
+@pytest.mark.parametrize(
+    ("size", "lang"), CASES, ids=[f"{_size_name(s)}-{lang}" for s, lang in CASES]
+)
+def test_the_table_fits(
+    browser: Browser, position: Position, size: tuple[int, int], lang: str
+) -> None:
+    page = _open(browser, position, size, lang)
+    if lang == "en":
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{_size_name(size)}.png"))
+    measured = _check(page)
+    assert measured["options"] >= 3, measured  # call, raise, fold at least
+    assert not measured["offscreen"], measured["offscreen"]
+    assert not measured["covered"], measured["covered"]
+    assert not measured["cut"], measured["cut"]
+    assert measured["wide"] <= 0, f"{measured['wide']} px of horizontal scroll"
