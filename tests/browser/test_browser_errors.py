@@ -390,6 +390,38 @@ def test_the_chat_has_a_tab_of_its_own(browser: Browser, server: str) -> None:
     ann.keyboard.press("ArrowLeft")
     assert ann.get_by_test_id("log").is_visible()
     assert ann.get_by_test_id("tab-log").get_attribute("aria-selected") == "true"
+
+    # The game starts: whoever is not to act reads whose turn it is, in place of
+    # the options (the server sends options only to the player to act).
+    ann.get_by_test_id("start-button").click()
+    ann.locator("#actions button[data-verb]:enabled, [data-testid=actions-reason]").first.wait_for()
+    waiting, other = (
+        (bob, "Ann") if ann.locator("#actions button[data-verb]").count() else (ann, "Bob")
+    )
+    reason = waiting.get_by_test_id("actions-reason")
+    reason.wait_for()
+    assert reason.inner_text() == _words(waiting, "m.UI.plain.notYourTurn(...args)", other)
+    assert waiting.locator("#actions button[data-verb]").count() == 0
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "cy", "sk"])
+def test_bots_are_named_by_their_level_in_the_language(
+    browser: Browser, server: str, lang: str
+) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    _create(page, server, lang=lang, bots={"easy": 1})
+    badge = page.locator("[data-testid=seat-1] .badge-bot")
+    text = badge.evaluate("node => node.textContent")  # (the style writes it in capitals)
+    assert text == _words(page, "m.UI.badges.bot(m.UI.home.levels.easy)")
+    assert "easy" not in text.lower() or lang == "en"
+    seated = page.locator("#log [data-kind=seated]").nth(1).inner_text()
+    if lang == "en":
+        assert "(an easy bot)" in seated, seated
+    else:
+        assert "easy" not in seated, seated
+        assert _words(page, "m.UI.home.levels.easy").lower() in seated.lower(), seated
     assert not errors, errors
 
 
