@@ -61,7 +61,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 #: The table server's own layers, bottom first; the first five are pure (no I/O and
 #: no library beyond the standard one), the rest need the ``server`` extra.
 SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
-    ("settings", "recording", "ledger"),
+    ("settings", "lesson_deck", "lesson", "recording", "ledger"),
     ("table",),
     ("projection", "protocol"),
     ("history",),
@@ -70,7 +70,16 @@ SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("app",),
     ("command", "child"),  # child: a serve process started by a script
 )
-SERVER_PURE = ("settings", "recording", "ledger", "table", "projection", "protocol")
+SERVER_PURE = (
+    "settings",
+    "lesson_deck",
+    "lesson",
+    "recording",
+    "ledger",
+    "table",
+    "projection",
+    "protocol",
+)
 LAYER_OF = {module: index for index, (_, modules) in enumerate(LAYERS) for module in modules}
 
 

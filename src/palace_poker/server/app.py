@@ -34,6 +34,8 @@ from palace_poker.fair import new_server_secret
 from palace_poker.server import history, projection
 from palace_poker.server.cluster import LEASE, POLL, RENEW, Cluster, cluster_of
 from palace_poker.server.ledger import csv_text
+from palace_poker.server.lesson import BOT_NAMES as LESSON_NAMES
+from palace_poker.server.lesson import lesson_settings
 from palace_poker.server.protocol import MAX_TOKEN, new_table_id, new_token, read, token_hash
 from palace_poker.server.reader import GroupRead
 from palace_poker.server.runner import Client, TableRunner
@@ -247,6 +249,38 @@ class Hub:
             await runner.call("started", {})
         return {"table": table_id, "seat": 0, "token": token, "url": f"/t/{table_id}"}
 
+    async def lesson(self, form: object) -> dict[str, Any]:
+        """A lesson table ("Learn to play", docs/server.md): the learner (``name``)
+        at seat 0, the lesson's two scripted bots, the game started at once; the
+        table's name is ``table`` (the page sends both in the learner's language)."""
+        data = form if isinstance(form, dict) else {}
+        learner = player_name(data.get("name") or "You")
+        settings = lesson_settings(
+            player_name(data.get("table") or "Lesson"), bot_pause=self.config.bot_pause
+        )
+        table_id = new_table_id()
+        # no fair shuffles: the deck is arranged on purpose, and says so
+        self.store.create(table_id, settings, None)
+        runner = TableRunner(
+            Table(table_id, settings),
+            self.store,
+            {},
+            shuffles_stored=0,
+            cluster=self.cluster,
+            writes=self.writes,
+            reads=self.reads,
+        )
+        runner.start()
+        self.runners[table_id] = runner
+        token = new_token()
+        await runner.call("seated", {"seat": 0, "name": learner, "bot": None}, token=token)
+        # the script's names, unless the learner took one (the page names seats as seated)
+        names = iter(n for n in (*LESSON_NAMES, *BOT_NAMES) if n.casefold() != learner.casefold())
+        for seat, kind in enumerate(settings.bots, start=1):
+            await runner.call("seated", {"seat": seat, "name": next(names), "bot": kind})
+        await runner.call("started", {})
+        return {"table": table_id, "seat": 0, "token": token, "url": f"/t/{table_id}"}
+
     async def join(self, table_id: str, form: object) -> dict[str, Any]:
         """A person takes a seat (the one asked for, else the first free one)."""
         runner = self.get(table_id)
@@ -364,6 +398,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         )
 
     _history_routes(app)
+    _lesson_route(app)
 
     @app.post("/api/tables/{table_id}/seats")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
@@ -374,6 +409,14 @@ def create_app(config: ServerConfig) -> FastAPI:
         await _serve_socket(websocket, table_id, config)
 
     return app
+
+
+def _lesson_route(app: FastAPI) -> None:
+    """"Learn to play": a lesson table of one's own (docs/server.md, "Learn to play")."""
+
+    @app.post("/api/lessons")
+    async def lesson(request: Request) -> dict[str, Any]:
+        return await _hub(request).lesson(await _body(request))
 
 
 def _history_routes(app: FastAPI) -> None:

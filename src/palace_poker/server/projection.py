@@ -62,6 +62,8 @@ def view(
             "settings": _settings(table),
             "paused": table.paused,
             "requests": table.requests(),
+            # a lesson table: the page guides the learner (static/lesson.js)
+            "lesson": table.settings.lesson,
         },
         "now": now,
         "deadline": table.deadline,

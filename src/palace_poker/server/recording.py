@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from palace_poker.cards import Card
 from palace_poker.errors import RecordError
 from palace_poker.fair import FairShuffle
-from palace_poker.shuffle import SecureShuffle
+from palace_poker.shuffle import SecureShuffle, ShuffleSource
 
 
 class RecordingShuffle:
@@ -36,15 +36,16 @@ class RecordingShuffle:
         self._stored: deque[tuple[Card, ...]] = deque(stored)
         self._fresh: list[tuple[Card, ...]] = []
         self._secure = SecureShuffle()
-        self._source: FairShuffle | None = None
+        self._source: FairShuffle | ShuffleSource | None = None
 
     def extend(self, stored: Iterable[tuple[Card, ...]]) -> None:
         """More stored orders to give, after those still waiting (orders another
         server process made for this table)."""
         self._stored.extend(stored)
 
-    def use(self, source: FairShuffle | None) -> None:
-        """Take new orders from ``source`` (None: the secure generator again)."""
+    def use(self, source: FairShuffle | ShuffleSource | None) -> None:
+        """Take new orders from ``source`` (None: the secure generator again): a
+        hand's fair shuffles, or a lesson's arranged deck."""
         self._source = source
 
     @property

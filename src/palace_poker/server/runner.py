@@ -32,6 +32,7 @@ from palace_poker.bots import Bot, make_bot
 from palace_poker.errors import PalaceError
 from palace_poker.server import projection
 from palace_poker.server.cluster import LEASE, Cluster
+from palace_poker.server.lesson import LESSON_BOT, LessonBot
 from palace_poker.server.protocol import FIELDS, token_hash
 from palace_poker.server.reader import GroupRead
 from palace_poker.server.settings import TableError
@@ -168,6 +169,11 @@ _COMMANDS = {
     "mute": "muted",
     "unmute": "unmuted",
 }
+
+
+def _bot(kind: str) -> Bot:
+    """A seat's bot: a lesson's scripted bot, or a registered kind."""
+    return LessonBot() if kind == LESSON_BOT else make_bot(kind)
 
 
 def command_of(kind: str, message: dict[str, Any], seat: int) -> tuple[str, dict[str, Any]]:
@@ -746,7 +752,7 @@ class TableRunner:
             player = table.seats[seat]
             assert player is not None
             assert player.bot is not None
-            bot = self.bots.get(seat) or self.bots.setdefault(seat, make_bot(player.bot))
+            bot = self.bots.get(seat) or self.bots.setdefault(seat, _bot(player.bot))
             try:
                 action = await asyncio.to_thread(bot.act, hand.observe(at))
             except Exception:  # a bot's bug must not stall the table

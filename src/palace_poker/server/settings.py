@@ -94,6 +94,9 @@ class TableSettings:
     #: Extra seconds each player has for the whole game, used when a turn's clock
     #: runs out before the default action is taken.
     time_bank: int = 0
+    #: A lesson table ("Learn to play"): the arranged deck and the scripted bots of
+    #: :mod:`~palace_poker.server.lesson`, one hand. Never set by the form.
+    lesson: bool = False
 
     @property
     def rebuy_limit(self) -> int:

@@ -48,6 +48,7 @@ from palace_poker.fair import (
 )
 from palace_poker.game import Game
 from palace_poker.hand import Hand
+from palace_poker.server.lesson import LESSON_BOT, lesson_shuffle
 from palace_poker.server.recording import RecordingShuffle
 from palace_poker.server.settings import (
     BOT_NAMES,
@@ -255,6 +256,8 @@ class Table:
     def __post_init__(self) -> None:
         if not self.seats:
             self.seats = [None] * self.settings.seats
+        if self.settings.lesson:  # the arranged deck, on a rebuild too (docs/server.md)
+            self.shuffle.use(lesson_shuffle())
 
     @classmethod
     def rebuild(
@@ -489,7 +492,12 @@ class Table:
             raise TableError(
                 "name_taken", f"someone at this table is called {name!r}", details={"input": name}
             )
-        if bot is not None and (not isinstance(bot, str) or bot not in _bot_kinds()):
+        lesson_bot = self.settings.lesson and bot == LESSON_BOT
+        if (
+            bot is not None
+            and not lesson_bot
+            and (not isinstance(bot, str) or bot not in _bot_kinds())
+        ):
             raise TableError("unknown_bot", f"no bot named {short(bot)}")
         pending = bot is None and self.settings.approval and self.host is not None
         player = Seat(name, bot, pending=pending, bank=float(self.settings.time_bank))
@@ -543,6 +551,8 @@ class Table:
         }
         given = self._fair_deal(data.get("contributions"))
         hand = game.start_hand()
+        if self.settings.lesson:
+            game.stop()  # a lesson is one hand
         self.last_hand, self.last_hand_seats = None, ()
         self.hand_number += 1
         self.next_hand_at = self.pause_from = None
@@ -638,7 +648,8 @@ class Table:
             },
         )
         if game.over and (game.stopped or not self.settings.rebuys):
-            self._over(at, "host" if game.stopped else "chips")
+            ended = "lesson" if self.settings.lesson else "host"
+            self._over(at, ended if game.stopped else "chips")
         else:  # with rebuys, a table short of players waits for one to rebuy
             self._schedule(at)
 
