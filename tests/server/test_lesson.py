@@ -166,6 +166,10 @@ def _lesson_table() -> tuple[Table, list[tuple[int, str, float, dict[str, Any]]]
         if seat == 0:
             text = SCRIPT[len(hand.observe(0).actions)]
             by = "player"
+            # the page is told the learner's next decision, and only the learner
+            hint = [projection.view(table, v, connected={0}, now=at)["table"] for v in (0, 1)]
+            assert hint[0]["lesson_next"] == text.split(" ", 1)[1]
+            assert hint[1]["lesson_next"] is None
         else:
             text = str(bot.act(hand.observe(seat)))
             by = "bot"

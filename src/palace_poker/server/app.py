@@ -412,7 +412,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
 
 def _lesson_route(app: FastAPI) -> None:
-    """"Learn to play": a lesson table of one's own (docs/server.md, "Learn to play")."""
+    """A lesson table of one's own (docs/server.md, "Learn to play")."""
 
     @app.post("/api/lessons")
     async def lesson(request: Request) -> dict[str, Any]:

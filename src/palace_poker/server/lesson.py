@@ -27,6 +27,7 @@ choice, so that the table never stalls.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from palace_poker.actions import Action, Verb
@@ -61,6 +62,7 @@ __all__ = [
     "lesson_settings",
     "lesson_shuffle",
     "replay",
+    "scripted",
 ]
 
 
@@ -107,6 +109,22 @@ def replay() -> Hand:
     return hand
 
 
+def scripted(actions: Sequence[Action], seat: int) -> str | None:
+    """The script's next action for hand seat ``seat`` (without the seat), when the
+    hand has followed the script so far and that decision is the seat's; else None.
+    The page shows the learner only this (never the script: it would tell the
+    stock's next cards).
+
+    >>> scripted((), 0), scripted((Action.parse("0 stay"),), 1)
+    ('buy', None)
+    """
+    done = [str(a) for a in actions]
+    if done != list(SCRIPT[: len(done)]) or len(done) >= len(SCRIPT):
+        return None
+    planned = Action.parse(SCRIPT[len(done)])
+    return str(planned).split(" ", 1)[1] if planned.seat == seat else None
+
+
 class LessonBot:
     """A lesson's bot: the script's next action for its seat, when legal."""
 
@@ -119,10 +137,10 @@ class LessonBot:
         require_turn(observation, LESSON_BOT)
         seat = observation.viewer
         assert seat is not None
-        done = [str(a) for a in observation.actions]
-        if done == list(SCRIPT[: len(done)]) and len(done) < len(SCRIPT):
-            planned = Action.parse(SCRIPT[len(done)])
-            if planned.seat == seat and any(_offers(o, planned) for o in observation.options):
+        text = scripted(observation.actions, seat)
+        if text is not None:
+            planned = Action.parse(f"{seat} {text}")
+            if any(_offers(o, planned) for o in observation.options):
                 return planned
         return _fallback(observation)
 

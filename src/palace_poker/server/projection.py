@@ -28,6 +28,7 @@ from palace_poker.explain import Strength, explanation_for, strength
 from palace_poker.observation import Observation
 from palace_poker.redaction import redact_all
 from palace_poker.server.ledger import Row, ledger, settle
+from palace_poker.server.lesson import scripted
 from palace_poker.server.table import Entry, Table
 from palace_poker.wire import to_wire
 
@@ -64,6 +65,7 @@ def view(
             "requests": table.requests(),
             # a lesson table: the page guides the learner (static/lesson.js)
             "lesson": table.settings.lesson,
+            "lesson_next": _lesson_next(table, viewer) if table.settings.lesson else None,
         },
         "now": now,
         "deadline": table.deadline,
@@ -157,6 +159,15 @@ def _strength(observation: Observation, seat: int) -> Strength:
         observation.soldiers[seat],
         observation.in_hand,
     )
+
+
+def _lesson_next(table: Table, viewer: int | None) -> str | None:
+    """At a lesson table, the lesson's next decision for the viewer when it is due
+    (palace_poker.server.lesson.scripted): cards it names are already face up."""
+    hand, at = table.hand, table.hand_seat(viewer) if viewer is not None else None
+    if hand is None or at is None or hand.over or hand.to_act != at:
+        return None
+    return scripted(hand.observe(at).actions, at)
 
 
 def _settings(table: Table) -> dict[str, Any]:
