@@ -111,7 +111,7 @@ def test_a_battle_is_explained_to_its_battlers_and_not_to_others(
         names = panel.get_by_test_id("hand-name")
         assert names.count() == 2
         assert all(names.nth(i).inner_text().strip() for i in range(2))
-        why = panel.locator("[data-testid=why]").inner_text()
+        why = " ".join(panel.locator("[data-testid=why]").all_inner_texts())
         assert any(word in why for word in ("beats", "decide", "Equal hands")), why
         struck = panel.locator(".card.struck")
         for i in range(struck.count()):  # a struck card is announced as not counting
@@ -159,6 +159,42 @@ def test_a_quiet_round_of_the_last_two_is_announced_as_one(
         assert _explained(page) == 2
     ann.get_by_test_id("battle").scroll_into_view_if_needed()
     ann.screenshot(path=str(IMAGES / "quiet-round-compared.png"))
+    assert not errors, errors
+
+
+@pytest.mark.rule("R-END-4")
+@pytest.mark.rule("R-INFO-4")
+def test_a_showdown_names_every_hand_to_everyone(
+    browser: Browser, serve: Callable[..., ServerProcess]
+) -> None:
+    server = serve(bot_pause=0.2, between=30)
+    made = server.create(name="Showdown", seats=3, small_bet=2, stack=200)
+    table = made["table"]
+    errors: list[str] = []
+    pages = [_seat_page(browser, errors, server.base, table, made)]
+    for name in ("Bob", "Cy"):
+        pages.append(_seat_page(browser, errors, server.base, table, server.join(table, name)))
+    watcher = new_page(browser, errors, width=1366, height=768)
+    watcher.goto(f"{server.base}/t/{table}?lang=en")
+    watcher.get_by_test_id("spectate").click()
+    pages[0].get_by_test_id("start-button").click()
+
+    def shown() -> bool:
+        return all(p.get_by_test_id("showdown").count() for p in [*pages, watcher])
+
+    _decide_until(pages, ("stay",), shown)
+    for page in [*pages, watcher]:
+        showdown = page.get_by_test_id("showdown")
+        assert showdown.locator("[data-testid=hand-name]").count() == 3
+        text = showdown.inner_text()
+        assert "Best hand" in text, text
+        names = showdown.locator("[data-testid=hand-name]").all_inner_texts()
+        winners = showdown.locator(".won [data-testid=hand-name]").all_inner_texts()
+        if len(winners) == 1 and names.count(winners[0]) > 1:  # ace high beats ace high
+            assert "other cards decide" in text, text
+        assert showdown.locator(".card.struck").count() == 0  # every card counts
+    watcher.get_by_test_id("showdown").scroll_into_view_if_needed()
+    watcher.screenshot(path=str(IMAGES / "showdown-explained.png"))
     assert not errors, errors
 
 

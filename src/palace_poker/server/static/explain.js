@@ -25,8 +25,10 @@ function sideOf(said, seat) {
 function verdict(said, who) {
   const { sides, winners } = said;
   if (said.kind === "showdown") {
-    const best = sideOf(said, winners[0]);
-    return [EXPLAIN.best(EXPLAIN.and(winners.map(who)), handName(best.hand))];
+    const best = handName(sideOf(said, winners[0]).hand);
+    const named = EXPLAIN.best(EXPLAIN.and(winners.map(who)), best);
+    // Equal names, unequal hands ("ace high" twice): the other cards decided.
+    return said.decided_by === "kickers" ? [`${named} ${EXPLAIN.kickers(best)}`] : [named];
   }
   const [a, b] = sides;
   switch (said.decided_by) {

@@ -1,7 +1,9 @@
 // The last hand's result, drawn from its events: how it ended, who took what, and
-// the palace cards a showdown showed.
+// at a showdown every remaining hand (R-END-4, shown to all): each player's cards,
+// the hand they make and the best of them, from the server's explanation.
 import { cardRow } from "./cards.js";
 import { el } from "./dom.js";
+import { explainedSide, explanationParts } from "./explain.js";
 import { eventContext, sentence } from "./log.js";
 import { readyBlock } from "./pace.js";
 import { eventText } from "./words.js";
@@ -23,12 +25,27 @@ export function resultPanel(state) {
       }
     }
   }
+  const showdown = showdownOf(state);
   return el(
     "section",
     { class: "result", dataset: { testid: "result" } },
     el("h3", {}, sentence(eventText(end.event, eventContext(state, end.seats)))),
-    shows.length ? el("div", { class: "shown-palaces" }, shows) : null,
+    showdown || (shows.length ? el("div", { class: "shown-palaces" }, shows) : null),
     el("ul", {}, lines),
     readyBlock(state), // a table that deals when everyone is ready: your "Ready"
   );
+}
+
+/** The showdown's hands, named, and the best of them (or null: no showdown). */
+function showdownOf(state) {
+  for (const entry of state.handEntries()) {
+    const said = (entry.explanations || []).find((x) => x.kind === "showdown");
+    if (!said) continue;
+    const ctx = eventContext(state, entry.hand_seats || []);
+    const { why } = explanationParts(said, ctx);
+    return el("div", { class: "showdown", dataset: { testid: "showdown" } },
+      el("div", { class: "battlers" }, said.sides.map((side) => explainedSide(said, side, ctx, "shown"))),
+      why.map((parts) => el("p", { class: "why" }, sentence(parts))));
+  }
+  return null;
 }
