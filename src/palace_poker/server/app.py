@@ -77,6 +77,7 @@ log = logging.getLogger("palace_poker.server")
 NO_TABLE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title data-words="html.noTable">No such table - Palace Poker</title>
+<link rel="stylesheet" href="/static/fonts.css">
 <link rel="stylesheet" href="/static/style.css">
 <script type="module" src="/static/language.js"></script>
 </head><body><main class="missing"><h1 data-words="html.noTable">No table at this link</h1>
