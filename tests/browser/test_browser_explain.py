@@ -79,20 +79,27 @@ def _explained(page: Page) -> int:
     return page.locator("[data-testid=battle] [data-testid=explained-side]").count()
 
 
+def _game(
+    browser: Browser, server: ServerProcess, errors: list[str], names: tuple[str, ...]
+) -> tuple[list[Page], Page]:
+    """A table of ``names`` (Ann the host, each on their own page) and a watcher's page,
+    the game started."""
+    made = server.create(name="Explained", seats=len(names), small_bet=2, stack=200)
+    table = made["table"]
+    seats = [made, *(server.join(table, name) for name in names[1:])]
+    pages = [_seat_page(browser, errors, server.base, table, seat) for seat in seats]
+    watcher = new_page(browser, errors, width=1366, height=768)
+    watcher.goto(f"{server.base}/t/{table}?lang=en")
+    watcher.get_by_test_id("spectate").click()
+    pages[0].get_by_test_id("start-button").click()
+    return pages, watcher
+
+
 def test_a_battle_is_explained_to_its_battlers_and_not_to_others(
     browser: Browser, serve: Callable[..., ServerProcess]
 ) -> None:
-    server = serve(bot_pause=0.2, between=30)
-    made = server.create(name="Explained", seats=2, small_bet=2, stack=200)
-    table = made["table"]
-    bob_seat = server.join(table, "Bob")
     errors: list[str] = []
-    ann = _seat_page(browser, errors, server.base, table, made)
-    bob = _seat_page(browser, errors, server.base, table, bob_seat)
-    cy = new_page(browser, errors, width=1366, height=768)
-    cy.goto(f"{server.base}/t/{table}?lang=en")
-    cy.get_by_test_id("spectate").click()
-    ann.get_by_test_id("start-button").click()
+    (ann, bob), cy = _game(browser, serve(bot_pause=0.2, between=30), errors, ("Ann", "Bob"))
     for page in (ann, bob):
         page.get_by_test_id("my-strength").wait_for()
         assert page.get_by_test_id("my-best").inner_text().strip()
@@ -137,15 +144,9 @@ def test_a_battle_is_explained_to_its_battlers_and_not_to_others(
 def test_a_quiet_round_of_the_last_two_is_announced_as_one(
     browser: Browser, serve: Callable[..., ServerProcess]
 ) -> None:
-    server = serve(bot_pause=0.2, between=30)
-    made = server.create(name="Quiet", seats=2, small_bet=2, stack=200)
-    table = made["table"]
-    bob_seat = server.join(table, "Bob")
     errors: list[str] = []
-    ann = _seat_page(browser, errors, server.base, table, made)
-    bob = _seat_page(browser, errors, server.base, table, bob_seat)
-    ann.get_by_test_id("start-button").click()
-    players = [ann, bob]
+    players, _ = _game(browser, serve(bot_pause=0.2, between=30), errors, ("Ann", "Bob"))
+    ann = players[0]
 
     def compared() -> bool:
         return all(p.locator("[data-testid=battle].quiet").count() for p in players)
@@ -167,17 +168,9 @@ def test_a_quiet_round_of_the_last_two_is_announced_as_one(
 def test_a_showdown_names_every_hand_to_everyone(
     browser: Browser, serve: Callable[..., ServerProcess]
 ) -> None:
-    server = serve(bot_pause=0.2, between=30)
-    made = server.create(name="Showdown", seats=3, small_bet=2, stack=200)
-    table = made["table"]
     errors: list[str] = []
-    pages = [_seat_page(browser, errors, server.base, table, made)]
-    for name in ("Bob", "Cy"):
-        pages.append(_seat_page(browser, errors, server.base, table, server.join(table, name)))
-    watcher = new_page(browser, errors, width=1366, height=768)
-    watcher.goto(f"{server.base}/t/{table}?lang=en")
-    watcher.get_by_test_id("spectate").click()
-    pages[0].get_by_test_id("start-button").click()
+    server = serve(bot_pause=0.2, between=30)
+    pages, watcher = _game(browser, server, errors, ("Ann", "Bob", "Cy"))
 
     def shown() -> bool:
         return all(p.get_by_test_id("showdown").count() for p in [*pages, watcher])
