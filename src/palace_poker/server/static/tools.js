@@ -9,6 +9,7 @@ import { UI } from "./words.js";
 
 const ALERTS_KEY = "palace:alerts";
 let botKinds = null;
+let botLevels = []; // the levels among botKinds (/api/bots), offered first
 
 /** The player's alert choices, kept in this browser: {sound, title}. */
 export function alertChoices() {
@@ -215,8 +216,13 @@ function seatsList(state, send) {
       if (!s.name) {
         // until /api/bots answers, the easiest level (an empty choice would be refused)
         const kinds = botKinds && botKinds.length ? botKinds : ["easy"];
+        // the levels first, the bots they are made of in a group of their own (as on the home page)
+        const option = (k) => el("option", { value: k }, UI.home.levels[k] || k);
+        const levels = kinds.filter((k) => botLevels.includes(k));
+        const others = kinds.filter((k) => !botLevels.includes(k));
         const pick = el("select", { "aria-label": UI.tools.botKind, dataset: { testid: `bot-kind-${s.seat}` } },
-          kinds.map((k) => el("option", { value: k }, UI.home.levels[k] || k)));
+          levels.length ? levels.map(option) : others.map(option),
+          levels.length && others.length ? el("optgroup", { label: UI.plain.otherBots }, others.map(option)) : null);
         return el("li", {}, `${UI.seatLabel(s.seat)}: `, pick,
           button(UI.tools.addBot, `add-bot-${s.seat}`, () => send({ type: "add_bot", seat: s.seat, bot: pick.value })));
       }
@@ -337,7 +343,10 @@ export function drawTools(state, node, send) {
   if (!view) return;
   if (botKinds === null) {
     botKinds = [];
-    fetch("/api/bots").then((r) => r.json()).then((d) => { botKinds = d.bots || []; }).catch(() => { botKinds = null; });
+    fetch("/api/bots").then((r) => r.json()).then((d) => {
+      botKinds = d.bots || [];
+      botLevels = d.levels || [];
+    }).catch(() => { botKinds = null; });
   }
   if (node.contains(document.activeElement) && document.activeElement.closest("form")) return;
   const seated = state.you !== null && state.seat(state.you) && state.seat(state.you).name;
