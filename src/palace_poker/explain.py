@@ -31,7 +31,7 @@ count that would narrow down a hidden card.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, MutableMapping, MutableSequence, Sequence
 from typing import Literal, NamedTuple
 
 from palace_poker.cards import Card
@@ -134,26 +134,34 @@ def explain(events: Sequence[Event], start: int = 0) -> list[tuple[int, Explanat
     armies: dict[int, list[Card]] = {}
     found: list[tuple[int, Explanation]] = []
     for index, event in enumerate(events):
-        kind = type(event)
-        if kind is BannerDealt:
-            banners[event.seat] = event.card  # type: ignore[union-attr]
-        elif index >= start and kind is BattleCompared and event.palaces:  # type: ignore[union-attr]
-            called = index > 0 and type(events[index - 1]) is BattleCalled
-            found.append((index, _battle(event, banners, armies, called=called)))  # type: ignore[arg-type]
-        elif index >= start and kind is ShowdownRevealed:
-            found.append((index, _showdown(event, banners, armies)))  # type: ignore[arg-type]
-        _follow(armies, event)
+        if isinstance(event, BannerDealt):
+            banners[event.seat] = event.card
+            armies[event.seat] = []
+        elif index >= start and isinstance(event, BattleCompared) and event.palaces:
+            called = index > 0 and isinstance(events[index - 1], BattleCalled)
+            found.append((index, explain_battle(event, banners, armies, called=called)))
+        elif index >= start and isinstance(event, ShowdownRevealed):
+            found.append((index, explain_showdown(event, banners, armies)))
+        follow_armies(armies, event)
     return found
 
 
-def _follow(armies: dict[int, list[Card]], event: Event) -> None:
-    """Keep each seat's soldiers as they are after ``event``."""
+#: Each seat's banner, by seat: a hand's banners, or those dealt so far.
+Banners = Sequence[Card] | Mapping[int, Card]
+#: Each seat's soldiers, by seat, kept up to date by :func:`follow_armies`.
+Armies = MutableSequence[list[Card]] | MutableMapping[int, list[Card]]
+
+
+def follow_armies(armies: Armies, event: Event) -> None:
+    """Keep each seat's soldiers as they are after ``event`` (a discard can come
+    before the comparison of the last two after a quiet round, R-END-3; a capture
+    moves the loser's banner and soldiers to the winner, R-CAPT-1)."""
     if isinstance(event, SoldierBought):
-        armies.setdefault(event.seat, []).append(event.card)
+        armies[event.seat].append(event.card)
     elif isinstance(event, SoldiersDiscarded):
-        armies[event.seat] = [c for c in armies.get(event.seat, ()) if c not in event.cards]
+        armies[event.seat] = [c for c in armies[event.seat] if c not in event.cards]
     elif isinstance(event, CardsCaptured):
-        armies.setdefault(event.seat, []).extend(event.cards)
+        armies[event.seat].extend(event.cards)
         armies[event.from_seat] = []
 
 
@@ -168,17 +176,16 @@ def _side(
     return Side(seat, banner, palace, soldiers, struck, evaluate(counted), own)
 
 
-def _battle(
-    event: BattleCompared,
-    banners: dict[int, Card],
-    armies: dict[int, list[Card]],
-    *,
-    called: bool,
+def explain_battle(
+    event: BattleCompared, banners: Banners, armies: Armies, *, called: bool
 ) -> Explanation:
+    """A comparison of two (its event with the palace cards), from the banners and the
+    soldiers at that moment: closing a battle (``called``, R-BET-8) or deciding the
+    last two after a quiet round (R-END-3)."""
     a, b = event.seats
     sides = (
-        _side(a, banners[a], event.palaces[0], armies.get(a, ()), banners[b]),
-        _side(b, banners[b], event.palaces[1], armies.get(b, ()), banners[a]),
+        _side(a, banners[a], event.palaces[0], armies[a], banners[b]),
+        _side(b, banners[b], event.palaces[1], armies[b], banners[a]),
     )
     winners = () if event.winner is None else (event.winner,)
     return Explanation(
@@ -191,12 +198,10 @@ def _battle(
     )
 
 
-def _showdown(
-    event: ShowdownRevealed, banners: dict[int, Card], armies: dict[int, list[Card]]
-) -> Explanation:
+def explain_showdown(event: ShowdownRevealed, banners: Banners, armies: Armies) -> Explanation:
+    """A showdown (R-END-4): every remaining hand with every card, and the best."""
     sides = tuple(
-        _side(seat, banners[seat], palace, armies.get(seat, ()), None)
-        for seat, palace in event.palaces
+        _side(seat, banners[seat], palace, armies[seat], None) for seat, palace in event.palaces
     )
     best = max(side.value for side in sides)
     winners = tuple(side.seat for side in sides if side.value == best)

@@ -25,7 +25,7 @@ from typing import TextIO
 
 from palace_poker.bots import Bot
 from palace_poker.cards import Card, Suit
-from palace_poker.evaluator import describe, evaluate
+from palace_poker.evaluator import describe
 from palace_poker.events import (
     AntePosted,
     BannerCardSetAside,
@@ -37,12 +37,12 @@ from palace_poker.events import (
     PalaceDealt,
     ShowdownRevealed,
 )
+from palace_poker.explain import Explanation, explain_battle, explain_showdown, follow_armies
 from palace_poker.game import Game
 from palace_poker.hand import Hand
 from palace_poker.narrate import cards_text, narrate
 from palace_poker.redaction import full_events
 from palace_poker.terminal.fit import NAME_CELLS, cells, shorten_name
-from palace_poker.terminal.log import follow_armies
 
 #: Suit symbols and the letters a terminal without them is sent instead.
 _ASCII_SUITS = str.maketrans({s.symbol: str(s) for s in Suit})
@@ -88,16 +88,11 @@ def _ranks(cards: Sequence[Card]) -> str:
     return " ".join(str(c)[0] for c in cards)
 
 
-def _own_suit(banner: Card, cards: Sequence[Card]) -> int:
-    """R-CMP-2: how many of ``cards`` are of the banner's suit."""
-    return sum(1 for c in cards if c.suit == banner.suit)
-
-
 def battle_lines(
     event: BattleCompared,
     names: Sequence[str],
     banners: Sequence[Card],
-    armies: Sequence[Sequence[Card]],
+    armies: Sequence[list[Card]],
     *,
     quiet_round: bool = False,
 ) -> list[str]:
@@ -107,7 +102,8 @@ def battle_lines(
     opponent's banner suit (R-CMP-1); the higher hand wins; equal hands go to the
     side with more cards of its own banner suit (R-CMP-2); still equal is a tie
     (R-CMP-3). ``quiet_round`` marks the comparison of the last two after a quiet
-    round (R-END-3), for which nothing is paid.
+    round (R-END-3), for which nothing is paid. The engine's explanation
+    (:mod:`palace_poker.explain`) says which cards counted and what decided.
     """
     a, b = event.seats
     lines = []
@@ -118,77 +114,55 @@ def battle_lines(
         )
     if not event.palaces:
         return lines
-    values: dict[int, int] = {}
-    owns: dict[int, int] = {}
-    order: dict[int, list[Card]] = {}
-    for seat, other, palace in ((a, b, event.palaces[0]), (b, a, event.palaces[1])):
-        excluded = banners[other].suit
-        everything = [banners[seat], *palace, *armies[seat]]
-        usable = [c for c in everything if c.suit != excluded]
-        values[seat] = evaluate(usable)
-        owns[seat] = _own_suit(banners[seat], everything)
-        order[seat] = _order(usable)
+    why = explain_battle(event, banners, list(armies), called=not quiet_round)
+    for side, other in zip(why.sides, reversed(why.sides), strict=True):
         lines.append(
-            f"  {names[seat]} (banner {banners[seat].pretty()}, palace {cards_text(palace)}): "
-            f"{cards_text(order[seat])} without {excluded.symbol}: {describe(values[seat])}"
+            f"  {names[side.seat]} (banner {side.banner.pretty()}, palace "
+            f"{cards_text(side.palace)}): {cards_text(_order(side.counted))} without "
+            f"{other.banner.suit.symbol}: {describe(side.value)}"
         )
-    lines.append(
-        "  "
-        + _why(
-            event.winner, a, b, names=names, banners=banners, values=values, owns=owns, order=order
-        )
-    )
+    lines.append("  " + _why(why, names))
     return lines
 
 
-def _why(
-    winner: int | None,
-    a: int,
-    b: int,
-    *,
-    names: Sequence[str],
-    banners: Sequence[Card],
-    values: dict[int, int],
-    owns: dict[int, int],
-    order: dict[int, list[Card]],
-) -> str:
+def _why(why: Explanation, names: Sequence[str]) -> str:
     """The reason a comparison went as it did (R-CMP-1..3)."""
-    if values[a] != values[b]:
-        assert winner is not None
-        loser = b if winner == a else a
-        if describe(values[winner]) != describe(values[loser]):
-            return (
-                f"{names[winner]} wins: {describe(values[winner])} beats {describe(values[loser])}."
-            )
+    a, b = why.sides
+    if why.decided_by in ("category", "rank", "kickers"):
+        won, lost = (a, b) if why.winners == (a.seat,) else (b, a)
+        if why.decided_by != "kickers":
+            return f"{names[won.seat]} wins: {describe(won.value)} beats {describe(lost.value)}."
         return (
-            f"{names[winner]} wins: both have {describe(values[winner])}; the cards in "
-            f"order decide, {_ranks(order[winner])} beats {_ranks(order[loser])} (R-CARD-3)."
+            f"{names[won.seat]} wins: both have {describe(won.value)}; the cards in order "
+            f"decide, {_ranks(_order(won.counted))} beats {_ranks(_order(lost.counted))} "
+            "(R-CARD-3)."
         )
     counts = (
-        f"{names[a]} holds {owns[a]} {banners[a].suit.symbol}, "
-        f"{names[b]} {owns[b]} {banners[b].suit.symbol}"
+        f"{names[a.seat]} holds {a.own_suit} {a.banner.suit.symbol}, "
+        f"{names[b.seat]} {b.own_suit} {b.banner.suit.symbol}"
     )
-    if winner is None:
+    if not why.winners:
         return f"Equal hands and equal own-suit counts ({counts}): a tie (R-CMP-3)."
-    return f"Equal hands; more of one's own banner suit wins ({counts}): {names[winner]} (R-CMP-2)."
+    winner = names[why.winners[0]]
+    return f"Equal hands; more of one's own banner suit wins ({counts}): {winner} (R-CMP-2)."
 
 
 def showdown_lines(
     event: ShowdownRevealed,
     names: Sequence[str],
     banners: Sequence[Card],
-    armies: Sequence[Sequence[Card]],
+    armies: Sequence[list[Card]],
 ) -> list[str]:
     """Each hand in a showdown: all of a player's cards, none excluded (R-END-4)."""
+    why = explain_showdown(event, banners, list(armies))
     lines = ["Showdown after a quiet round: every card counts (R-END-4)."]
-    values = {}
-    for seat, palace in event.palaces:
-        cards = [banners[seat], *palace, *armies[seat]]
-        values[seat] = evaluate(cards)
-        lines.append(f"  {names[seat]}: {cards_text(_order(cards))}: {describe(values[seat])}")
-    best = max(values.values())
-    top = [names[s] for s, v in values.items() if v == best]
-    lines.append(f"  Best hand: {' and '.join(top)} ({describe(best)}).")
+    for side in why.sides:
+        lines.append(
+            f"  {names[side.seat]}: {cards_text(_order(side.counted))}: {describe(side.value)}"
+        )
+    best = describe(max(side.value for side in why.sides))
+    top = [names[seat] for seat in why.winners]
+    lines.append(f"  Best hand: {' and '.join(top)} ({best}).")
     return lines
 
 

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from palace_poker.cards import Card
-from palace_poker.evaluator import describe, evaluate
+from palace_poker.evaluator import describe
 from palace_poker.events import (
     AntePosted,
     BannerCardSetAside,
@@ -42,9 +42,8 @@ from palace_poker.events import (
     PlayerOut,
     PotAwarded,
     ShowdownRevealed,
-    SoldierBought,
-    SoldiersDiscarded,
 )
+from palace_poker.explain import explain_battle, explain_showdown, follow_armies
 from palace_poker.narrate import Speaker, card_text, cards_text, narrate
 from palace_poker.observation import Observation
 
@@ -195,18 +194,6 @@ def _kind(event: Event) -> str:
     return "move"
 
 
-def follow_armies(armies: list[list[Card]], event: Event) -> None:
-    """Keep the armies as they are at each event (a discard can precede the final
-    battle of a quiet round, R-END-3)."""
-    if isinstance(event, SoldierBought):
-        armies[event.seat].append(event.card)
-    elif isinstance(event, SoldiersDiscarded):
-        armies[event.seat] = [c for c in armies[event.seat] if c not in event.cards]
-    elif isinstance(event, CardsCaptured):
-        armies[event.seat].extend(event.cards)
-        armies[event.from_seat] = []
-
-
 def _hands(
     event: Event,
     speaker: Speaker,
@@ -216,26 +203,28 @@ def _hands(
     ascii: bool = False,
 ) -> list[Line]:
     """What each shown hand was: in a battle without the opponent's banner suit
-    (R-CMP-1), in a showdown with every card (R-END-4)."""
+    (R-CMP-1), in a showdown with every card (R-END-4); the engine's explanation
+    (:mod:`palace_poker.explain`) says which cards counted."""
     if isinstance(event, BattleCompared) and event.palaces:
-        a, b = event.seats
+        why = explain_battle(event, banners, armies, called=True)
         lines = []
-        for seat, other, palace in ((a, b, event.palaces[0]), (b, a, event.palaces[1])):
-            suit = banners[other].suit
-            cards = [c for c in (banners[seat], *palace, *armies[seat]) if c.suit != suit]
-            value = describe(evaluate(cards))
-            shown = f"{_ranked(cards, ascii)} (no {suit.name.lower() if ascii else suit.symbol})"
-            who = speaker.who(seat, start=True)
-            lines.append(Line(f"  {who}: {shown}: {value}", "result"))
+        for side, other in zip(why.sides, reversed(why.sides), strict=True):
+            suit = banners[other.seat].suit
+            shown = (
+                f"{_ranked(side.counted, ascii)} (no {suit.name.lower() if ascii else suit.symbol})"
+            )
+            who = speaker.who(side.seat, start=True)
+            lines.append(Line(f"  {who}: {shown}: {describe(side.value)}", "result"))
         return lines
     if isinstance(event, ShowdownRevealed):
-        lines = []
-        for seat, palace in event.palaces:
-            cards = [banners[seat], *palace, *armies[seat]]
-            value = describe(evaluate(cards))
-            who = speaker.who(seat, start=True)
-            lines.append(Line(f"  {who}: {_ranked(cards, ascii)}: {value}", "result"))
-        return lines
+        return [
+            Line(
+                f"  {speaker.who(side.seat, start=True)}: {_ranked(side.counted, ascii)}: "
+                f"{describe(side.value)}",
+                "result",
+            )
+            for side in explain_showdown(event, banners, armies).sides
+        ]
     return []
 
 
