@@ -54,7 +54,7 @@ def object_keys(source: str, name: str) -> list[str]:
     raise AssertionError(f"no end of {name}")
 
 
-@pytest.mark.parametrize("name", ["UI", "EVENTS", "ENTRIES", "ERRORS", "EXPLAIN"])
+@pytest.mark.parametrize("name", ["UI", "EVENTS", "ENTRIES", "ERRORS", "EXPLAIN", "LESSON"])
 def test_the_catalogues_have_the_same_keys(name: str) -> None:
     english = object_keys(_source("en"), name)
     assert len(english) >= 10

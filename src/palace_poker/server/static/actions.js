@@ -44,6 +44,7 @@ export function askFoldToggle() {
 }
 
 const REASON_ID = "actions-reason";
+const LESSON_REASON_ID = "lesson-reason";
 
 /** The action text (without the seat) of an option with its choice. */
 export function actionText(option, { amount = null, cards = [] } = {}) {
@@ -77,7 +78,7 @@ export class ActionPanel {
     const options = state.options;
     const version = state.obs ? state.obs.version : null;
     this.paused = Boolean(state.table && state.table.paused);
-    const key = JSON.stringify([version, options, this.paused, this.waitingFor(state)]);
+    const key = JSON.stringify([version, options, this.paused, this.waitingFor(state), state.lessonStep ?? null]);
     if (key === this.key) return;
     const hadFocus = this.node.contains(document.activeElement);
     this.key = key;
@@ -131,6 +132,7 @@ export class ActionPanel {
       return;
     }
     const why = this.reason();
+    const lessonWhy = this.lessonWhy(options);
     const who = (h) => state.who(h);
     const plain = [];
     const amounts = [];
@@ -174,6 +176,7 @@ export class ActionPanel {
     });
     const parts = [
       why ? el("p", { class: "actions-reason", id: REASON_ID, role: "status", dataset: { testid: "actions-reason" } }, why) : null,
+      lessonWhy ? el("p", { class: "actions-reason lesson-reason", id: LESSON_REASON_ID, dataset: { testid: "lesson-reason" } }, lessonWhy) : null,
       el("div", { class: "option-buttons" }, buttons),
     ];
     if (amounts.length) parts.push(this.amountPanel(amounts, who, keyOf));
@@ -181,13 +184,31 @@ export class ActionPanel {
     fill(this.node, parts);
   }
 
+  /** A lesson's say on an option and its choice (lesson.js sets state.lessonAllows):
+   *  null when the lesson allows it (or there is no lesson), else why not, in words. */
+  lessonSays(option, choice) {
+    const allows = this.state && this.state.lessonAllows;
+    return typeof allows === "function" ? allows(option, choice) : null;
+  }
+
+  /** Why the lesson holds back some of these options, or null. */
+  lessonWhy(options) {
+    for (const option of options) {
+      const said = this.lessonSays(option, picksCards(option) ? { cards: [] } : undefined);
+      if (said) return said;
+    }
+    return null;
+  }
+
   button(option, label, key, onclick, extra = {}) {
     const kind = option.verb === "fold" ? "danger" : option.verb === "stay" || option.verb === "call" ? "calm" : "bold";
+    const lesson = this.lessonSays(option);
+    const lessonOn = typeof (this.state && this.state.lessonAllows) === "function";
     return el(
       "button",
       {
         type: "button",
-        class: `option option-${kind}`,
+        class: `option option-${kind}${lessonOn && !lesson ? " lesson-target" : ""}`,
         dataset: {
           testid: `option-${option.verb}`,
           verb: option.verb,
@@ -195,8 +216,9 @@ export class ActionPanel {
           key: key ?? "",
           cost: String(option.cost),
         },
-        disabled: this.blocked,
-        "aria-describedby": this.blocked && this.reason() ? REASON_ID : null,
+        disabled: this.blocked || lesson !== null,
+        "aria-describedby": this.blocked && this.reason() ? REASON_ID : lesson ? LESSON_REASON_ID : null,
+        title: lesson,
         onclick,
         ...extra,
       },
@@ -312,7 +334,8 @@ export class ActionPanel {
     });
     const refresh = () => {
       submit.textContent = option.verb === "trim" ? UI.trimSubmit(count()) : UI.discardSubmit(count());
-      submit.disabled = this.blocked || !ok();
+      const chosen = option.cards.filter((c) => this.picked.has(c));
+      submit.disabled = this.blocked || !ok() || this.lessonSays(option, { cards: chosen }) !== null;
     };
     const toggles = option.cards.map((card) => {
       const toggle = el(

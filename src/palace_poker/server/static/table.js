@@ -1,11 +1,13 @@
 // The table page (/t/{table}): joins or watches, keeps the connection, and draws
 // what the server sends. The modules: connection.js (the socket and the protocol),
 // state.js (the table as received), seats.js / battle.js / result.js / mine.js
-// (drawing), actions.js (the options), log.js and words.js (the log, in words).
+// (drawing), actions.js (the options), log.js and words.js (the log, in words),
+// pace.js (the move caption, "Ready"), motion.js and sound.js (movement, sounds).
 import { ActionPanel } from "./actions.js";
 import { Connection } from "./connection.js";
 import { $, el } from "./dom.js";
 import { drawLedger } from "./ledger.js";
+import { drawLesson } from "./lesson.js";
 import { LogView } from "./log.js";
 import { drawMine } from "./mine.js";
 import { measure, play } from "./motion.js";
@@ -152,6 +154,7 @@ function redraw() {
   const muted = me && me.muted;
   $("#chat-form").hidden = Boolean(muted) || table.status === "over";
   contributeIfDue(state, (message) => conn.send(message));
+  drawLesson(state, redraw); // lesson.js: a lesson table's guide, and what it allows
   actions.draw(state);
   if (!$("#join").hidden) fillSeatChoice();
   drawStatus();

@@ -79,6 +79,7 @@ export const {
   ENTRIES,
   ERRORS,
   EXPLAIN,
+  LESSON,
   handName,
   cardName,
   suitName,

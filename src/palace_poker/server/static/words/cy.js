@@ -359,7 +359,7 @@ export const UI = {
   },
   home: {
     // the bot levels by name (a bot of another kind keeps its own name)
-    levels: { easy: "Hawdd", medium: "Canolig", hard: "Anodd", expert: "Arbenigol" },
+    levels: { easy: "Hawdd", medium: "Canolig", hard: "Anodd", expert: "Arbenigol", lesson: "Gwers" },
     noBots: "Does dim bot ar gael.",
     whole: (label) => `Rhaid i ${label} fod yn rhif cyfan.`,
     needName: "Rhowch enw i'r bwrdd.",
@@ -638,7 +638,7 @@ export function seatNumber(t) {
 
 /** A bot's kind in a sentence: "bot hawdd" (a level, its adjective after the noun), "bot random". */
 function botKind(kind) {
-  const levels = { easy: "hawdd", medium: "canolig", hard: "anodd", expert: "arbenigol" };
+  const levels = { easy: "hawdd", medium: "canolig", hard: "anodd", expert: "arbenigol", lesson: "gwers" };
   return `bot ${levels[kind] ?? kind}`;
 }
 
@@ -749,4 +749,39 @@ export const EXPLAIN = {
   and: (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} ${andWelsh(names[names.length - 1], false)}`),
   lastCompared: "Y ddau olaf wedi'u cymharu",
   doesNotCount: "nid yw'n cyfrif",
+};
+
+/** "Learn to play": the guided first hand (lesson.js) and its button on the home page
+ * (learn.js). `ada` and `bo` are the bots' names, `suit` a suit symbol (♦), `card` a
+ * card as rank and suit symbol (5♠); `what` is one of the *Do sentences. */
+export const LESSON = {
+  title: "Dysgu chwarae",
+  hint: "Llaw dan arweiniad yn erbyn dau fot: pob prif reol, mewn llai na phum munud.",
+  start: "Dechrau’r wers",
+  tableName: "Gwers",
+  you: "Ti",
+  step: (n, total) => `cam ${formatNumber(n)} o ${formatNumber(total)}`,
+  rules: "Rheolau",
+  next: "Nesaf",
+  only: (what) => `Yn y wers hon, ${what}`,
+  readFirst: "darllena sut yr enillwyd y frwydr yn gyntaf, yna pwysa Nesaf.",
+  buy: "Mae gen ti faner wyneb i fyny a thri cherdyn palas wyneb i waered: pryna filwr, cerdyn wyneb i fyny sy’n ymuno â’th law, am fet fach.",
+  buyDo: "pryna filwr.",
+  keep: "Ar ôl prynu rwyt ti’n dewis pa filwyr i’w cadw, pump ar y mwyaf: cadw dy filwr newydd drwy daflu dim.",
+  keepDo: "cadw dy filwr newydd: paid â thaflu dim.",
+  attack: (ada, bo) => `Mae ${ada} yn prynu milwr ac mae ${bo} yn aros, sy’n costio dim; yna ymosod ar ${bo}, sydd â baner o siwt wahanol i’th un di, gan dalu dy fynediad: bet fach am dy faner ac un am bob milwr.`,
+  attackDo: (bo) => `ymosod ar ${bo}.`,
+  call: (bo) => `Mae ${bo} wedi codi bet fawr: galw i’w chyfateb, ac mae’r alwad yn cau’r frwydr, felly cymherir y ddwy law.`,
+  callDo: "galw.",
+  excluded: (bo, suit) => `Enillaist ti am nad oes unrhyw gerdyn o siwt baner y gwrthwynebydd yn cyfrif mewn brwydr: mae cerdyn ${suit} ${bo} wedi’i groesi allan, a hebddo mae llaw ${bo} yn wannach na’th un di.`,
+  capture: (bo, ada, card) => `Cipiaist faner a milwyr ${bo}, a ti sy’n dewis pa filwyr i’w cadw: tafla’r ${card}, gan nad oes unrhyw gerdyn o siwt baner ${ada} yn cyfrif yn erbyn ${ada}.`,
+  captureDo: (card) => `tafla’r ${card} a chadw’r gweddill.`,
+  stay: (ada) => `Mae ${ada} yn aros; arhosa dithau: pan fydd pawb sy’n dal yn y llaw wedi aros ers y prynu neu’r bet olaf, mae’r rownd yn dawel ac mae’r llaw yn dod i ben.`,
+  stayDo: "aros.",
+  end: (ada) => `Gyda dau chwaraewr ar ôl, daeth y rownd dawel i ben mewn cymhariaeth brwydr rhyngot ti ${andWelsh(ada, false)}, heb dalu dim mwy: dy law di oedd orau, felly ti gymerodd y pot.`,
+  endLost: (ada, winner) => `Gyda dau chwaraewr ar ôl, daeth y rownd dawel i ben mewn cymhariaeth brwydr rhyngot ti ${andWelsh(ada, false)}, heb dalu dim mwy: llaw ${winner} oedd orau, felly ${winner} gymerodd y pot.`,
+  doneTitle: "Rwyt ti wedi chwarae llaw gyfan",
+  doneHint: "Chwarae ymlaen yn erbyn botiaid, neu greu bwrdd i’th ffrindiau.",
+  playBots: "Chwarae yn erbyn botiaid nawr",
+  createTable: "Creu bwrdd",
 };

@@ -359,7 +359,7 @@ export const UI = {
   },
   home: {
     // the bot levels by name (a bot of another kind keeps its own name)
-    levels: { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" },
+    levels: { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert", lesson: "Lesson" },
     noBots: "No bots are available.",
     whole: (label) => `${label} must be a whole number.`,
     needName: "Give the table a name.",
@@ -650,7 +650,7 @@ function range(min, max) {
 
 /** A bot's kind in a sentence, with its article: "an easy bot", "a random bot". */
 function botKind(kind) {
-  const levels = { easy: "easy", medium: "medium", hard: "hard", expert: "expert" };
+  const levels = { easy: "easy", medium: "medium", hard: "hard", expert: "expert", lesson: "lesson" };
   const word = levels[kind] ?? kind;
   return `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word} bot`;
 }
@@ -732,4 +732,39 @@ export const EXPLAIN = {
   and: (names) => names.join(" and "),
   lastCompared: "Last two compared",
   doesNotCount: "does not count",
+};
+
+/** "Learn to play": the guided first hand (lesson.js) and its button on the home page
+ * (learn.js). `ada` and `bo` are the bots' names, `suit` a suit symbol (♦), `card` a
+ * card as rank and suit symbol (5♠); `what` is one of the *Do sentences. */
+export const LESSON = {
+  title: "Learn to play",
+  hint: "A guided hand against two bots: every main rule, in under five minutes.",
+  start: "Start the lesson",
+  tableName: "Lesson",
+  you: "You",
+  step: (n, total) => `step ${formatNumber(n)} of ${formatNumber(total)}`,
+  rules: "Rules",
+  next: "Next",
+  only: (what) => `In this lesson, ${what}`,
+  readFirst: "read how the battle was won first, then press Next.",
+  buy: "You hold a face-up banner and three face-down palace cards: buy a soldier, a face-up card that joins your hand, for a small bet.",
+  buyDo: "buy a soldier.",
+  keep: "After a buy you choose which soldiers to keep, at most five: keep your new soldier by discarding none.",
+  keepDo: "keep your new soldier: discard none.",
+  attack: (ada, bo) => `${ada} buys a soldier and ${bo} stays, which costs nothing; then attack ${bo}, whose banner suit differs from yours, paying your entry: a small bet for your banner and one for each soldier.`,
+  attackDo: (bo) => `attack ${bo}.`,
+  call: (bo) => `${bo} raised by a big bet: call to match it, and the call closes the battle, so the two hands are compared.`,
+  callDo: "call.",
+  excluded: (bo, suit) => `You won because no card of the opponent’s banner suit counts in a battle: ${bo}’s ${suit} card is struck through, and without it ${bo}’s hand is weaker than yours.`,
+  capture: (bo, ada, card) => `You captured ${bo}’s banner and soldiers, and you choose which soldiers to keep: discard the ${card}, since no card of ${ada}’s banner suit counts against ${ada}.`,
+  captureDo: (card) => `discard the ${card} and keep the rest.`,
+  stay: (ada) => `${ada} stays; stay too: once everyone still in the hand has stayed since the last buy or bet, the round is quiet and the hand ends.`,
+  stayDo: "stay.",
+  end: (ada) => `With two players left, the quiet round ended in a battle comparison of you and ${ada}, for nothing more: your hand was better, so you took the pot.`,
+  endLost: (ada, winner) => `With two players left, the quiet round ended in a battle comparison of you and ${ada}, for nothing more: ${winner}’s hand was better, so ${winner} took the pot.`,
+  doneTitle: "You have played a whole hand",
+  doneHint: "Play on against bots, or make a table for your friends.",
+  playBots: "Play against bots now",
+  createTable: "Create a table",
 };

@@ -352,7 +352,7 @@ export const UI = {
   },
   home: {
     // the bot levels by name (a bot of another kind keeps its own name)
-    levels: { easy: "اسانه", medium: "منځنۍ", hard: "ګرانه", expert: "ماهر" },
+    levels: { easy: "اسانه", medium: "منځنۍ", hard: "ګرانه", expert: "ماهر", lesson: "درس" },
     noBots: "هیڅ بوټ شتون نلري.",
     whole: (label) => `${label} باید بشپړ عدد وي.`,
     needName: "میز ته نوم ورکړئ.",
@@ -631,7 +631,7 @@ export function seatNumber(t) {
 
 /** A bot's kind in a sentence: "اسانه بوټ" (a level), "random بوټ" (a name, isolated). */
 function botKind(kind) {
-  const levels = { easy: "اسانه", medium: "منځنی", hard: "ګران", expert: "ماهر" };
+  const levels = { easy: "اسانه", medium: "منځنی", hard: "ګران", expert: "ماهر", lesson: "د درس" };
   return `${levels[kind] ?? iso(kind)} بوټ`;
 }
 
@@ -719,4 +719,39 @@ export const EXPLAIN = {
   and: (names) => (names.length < 2 ? names.map(iso).join("") : `${names.slice(0, -1).map(iso).join("، ")} او ${iso(names[names.length - 1])}`),
   lastCompared: "وروستي دوه پرتله شول",
   doesNotCount: "نه شمېرل کیږي",
+};
+
+/** "Learn to play": the guided first hand (lesson.js) and its button on the home page
+ * (learn.js). `ada` and `bo` are the bots' names, `suit` a suit symbol (♦), `card` a
+ * card as rank and suit symbol (5♠); `what` is one of the *Do sentences. */
+export const LESSON = {
+  title: "لوبه زده کړئ",
+  hint: "د دوو بوټانو پر وړاندې یو لارښود شوی لاس: ټول اصلي قواعد، له پنځو دقیقو په لږ وخت کې.",
+  start: "درس پیل کړئ",
+  tableName: "درس",
+  you: "تاسو",
+  step: (n, total) => `ګام ${formatNumber(n)} له ${formatNumber(total)} څخه`,
+  rules: "قواعد",
+  next: "بل",
+  only: (what) => `په دې درس کې، ${what}`,
+  readFirst: "لومړی ولولئ چې جګړه څنګه وګټل شوه، بیا «بل» کېکاږئ.",
+  buy: "تاسو یو مخامخ بینر او درې مخ ښکته ماڼۍ کارتونه لرئ: په یو کوچني شرط یو سرتیری واخلئ، یو مخامخ کارت چې ستاسو له لاس سره یوځای کیږي.",
+  buyDo: "یو سرتیری واخلئ.",
+  keep: "له اخیستلو وروسته تاسو ټاکئ چې کوم سرتیري وساتئ، تر ډېره پنځه: خپل نوی سرتیری وساتئ او هېڅ مه پریږدئ.",
+  keepDo: "خپل نوی سرتیری وساتئ: هېڅ مه پریږدئ.",
+  attack: (ada, bo) => `${iso(ada)} یو سرتیری اخلي او ${iso(bo)} پاتې کیږي، چې هېڅ لګښت نه لري؛ بیا پر ${iso(bo)} برید وکړئ، چې د بینر سوټ یې له ستاسو سره توپیر لري، او خپله داخله ورکړئ: د خپل بینر لپاره یو کوچنی شرط او د هر سرتیري لپاره یو.`,
+  attackDo: (bo) => `پر ${iso(bo)} برید وکړئ.`,
+  call: (bo) => `${iso(bo)} په یو لوی شرط پورته کړ: د برابرولو لپاره زنګ ووهئ، زنګ جګړه پای ته رسوي، نو دواړه لاسونه پرتله کیږي.`,
+  callDo: "زنګ ووهئ.",
+  excluded: (bo, suit) => `تاسو جګړه وګټله ځکه چې په جګړه کې د مخالف د بینر سوټ هېڅ کارت نه شمېرل کیږي: د ${iso(bo)} د ${suit} کارت کرښه شوی، او له هغه پرته د ${iso(bo)} لاس له ستاسو کمزوری دی.`,
+  capture: (bo, ada, card) => `تاسو د ${iso(bo)} بینر او سرتیري ونیول، او تاسو ټاکئ چې کوم سرتیري وساتئ: ${iso(card)} پریږدئ، ځکه د ${iso(ada)} د بینر سوټ هېڅ کارت د ${iso(ada)} پر وړاندې نه شمېرل کیږي.`,
+  captureDo: (card) => `${iso(card)} پریږدئ او نور وساتئ.`,
+  stay: (ada) => `${iso(ada)} پاتې کیږي؛ تاسو هم پاتې شئ: کله چې په لاس کې ټول پاتې لوبغاړي له وروستي اخیستلو یا شرط راهیسې پاتې شوي وي، پړاو ارام دی او لاس پای ته رسیږي.`,
+  stayDo: "پاتې شئ.",
+  end: (ada) => `دوه لوبغاړي پاتې وو، نو ارام پړاو ستاسو او ${iso(ada)} ترمنځ د جګړې په پرتله پای ته ورسید، پرته له نورې ورکړې: ستاسو لاس غوره و، نو پاټ مو واخیست.`,
+  endLost: (ada, winner) => `دوه لوبغاړي پاتې وو، نو ارام پړاو ستاسو او ${iso(ada)} ترمنځ د جګړې په پرتله پای ته ورسید، پرته له نورې ورکړې: د ${iso(winner)} لاس غوره و، نو ${iso(winner)} پاټ واخیست.`,
+  doneTitle: "تاسو یو بشپړ لاس ولوباوه",
+  doneHint: "د بوټانو پر وړاندې لوبه وکړئ، یا د خپلو ملګرو لپاره میز جوړ کړئ.",
+  playBots: "همدا اوس د بوټانو پر وړاندې لوبه وکړئ",
+  createTable: "میز جوړ کړئ",
 };

@@ -360,7 +360,7 @@ export const UI = {
   },
   home: {
     // the bot levels by name (a bot of another kind keeps its own name)
-    levels: { easy: "Ľahký", medium: "Stredný", hard: "Ťažký", expert: "Expertný" },
+    levels: { easy: "Ľahký", medium: "Stredný", hard: "Ťažký", expert: "Expertný", lesson: "Výučbový" },
     noBots: "Nie sú k dispozícii žiadne boty.",
     whole: (label) => `${label}: musí to byť celé číslo.`,
     needName: "Dajte stolu meno.",
@@ -639,7 +639,7 @@ export function seatNumber(t) {
 
 /** A bot's kind in a sentence: "ľahký bot" (a level, an adjective), "bot random" (a name). */
 function botKind(kind) {
-  const levels = { easy: "ľahký", medium: "stredný", hard: "ťažký", expert: "expertný" };
+  const levels = { easy: "ľahký", medium: "stredný", hard: "ťažký", expert: "expertný", lesson: "výučbový" };
   return levels[kind] ? `${levels[kind]} bot` : `bot ${kind}`;
 }
 
@@ -741,4 +741,39 @@ export const EXPLAIN = {
   and: (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} a ${names[names.length - 1]}`),
   lastCompared: "Porovnanie posledných dvoch",
   doesNotCount: "nepočíta sa",
+};
+
+/** "Learn to play": the guided first hand (lesson.js) and its button on the home page
+ * (learn.js). `ada` and `bo` are the bots' names, `suit` a suit symbol (♦), `card` a
+ * card as rank and suit symbol (5♠); `what` is one of the *Do sentences. */
+export const LESSON = {
+  title: "Nauč sa hrať",
+  hint: "Rozdanie so sprievodcom proti dvom botom: všetky hlavné pravidlá za menej ako päť minút.",
+  start: "Začať lekciu",
+  tableName: "Lekcia",
+  you: "Ty",
+  step: (n, total) => `krok ${formatNumber(n)} z ${formatNumber(total)}`,
+  rules: "Pravidlá",
+  next: "Ďalej",
+  only: (what) => `V tejto lekcii ${what}`,
+  readFirst: "si najprv prečítaj, ako sa bitka rozhodla, a potom stlač Ďalej.",
+  buy: "Máš banner lícom nahor a tri palácové karty lícom nadol: za malú stávku si kúp vojaka, kartu lícom nahor, ktorá sa pridá k tvojim kartám.",
+  buyDo: "si kúp vojaka.",
+  keep: "Po kúpe si vyberáš, ktorých vojakov si necháš, najviac päť: nechaj si nového vojaka a nič neodhoď.",
+  keepDo: "si nechaj nového vojaka: nič neodhoď.",
+  attack: (ada, bo) => `${ada} si kupuje vojaka a ${bo} zostáva, čo nič nestojí; potom zaútoč na hráča ${bo}, ktorého banner má inú farbu ako tvoj, a zaplať vstup: malú stávku za banner a jednu za každého vojaka.`,
+  attackDo: (bo) => `zaútoč na hráča ${bo}.`,
+  call: (bo) => `${bo} zvyšuje o veľkú stávku: dorovnaj, a dorovnanie bitku uzavrie, takže sa obe kombinácie porovnajú.`,
+  callDo: "dorovnaj.",
+  excluded: (bo, suit) => `Bitka je tvoja, lebo v bitke sa nepočíta žiadna karta farby súperovho bannera: karta ${suit} hráča ${bo} je prečiarknutá a bez nej je kombinácia hráča ${bo} slabšia ako tvoja.`,
+  capture: (bo, ada, card) => `Banner a vojaci hráča ${bo} sú teraz tvoji a vyberáš si, ktorých vojakov si necháš: odhoď ${card}, lebo žiadna karta farby bannera hráča ${ada} sa proti nemu nepočíta.`,
+  captureDo: (card) => `odhoď ${card} a ostatné si nechaj.`,
+  stay: (ada) => `${ada} zostáva; zostaň aj ty: keď všetci, čo sú ešte v rozdaní, od poslednej kúpy alebo stávky zostali, kolo je tiché a rozdanie sa končí.`,
+  stayDo: "zostaň.",
+  end: (ada) => `Zostali dvaja hráči, a tak sa tiché kolo skončilo porovnaním ako v bitke medzi tebou a hráčom ${ada}, bez ďalšej platby: tvoja kombinácia bola lepšia, takže bank je tvoj.`,
+  endLost: (ada, winner) => `Zostali dvaja hráči, a tak sa tiché kolo skončilo porovnaním ako v bitke medzi tebou a hráčom ${ada}, bez ďalšej platby: kombinácia hráča ${winner} bola lepšia, takže bank berie ${winner}.`,
+  doneTitle: "Celé rozdanie máš za sebou",
+  doneHint: "Hraj ďalej proti botom alebo vytvor stôl pre priateľov.",
+  playBots: "Hrať hneď proti botom",
+  createTable: "Vytvoriť stôl",
 };

@@ -1,0 +1,43 @@
+// "Learn to play" on the home page: one click to a lesson table of one's own (POST
+// /api/lessons), where lesson.js guides a first hand against two bots. The words
+// are the catalogue's LESSON block; the name is the one used last, else "You".
+import { LESSON, UI, errorText } from "./words.js";
+
+const panel = document.getElementById("learn");
+
+async function learn(button, error) {
+  error.textContent = "";
+  button.disabled = true;
+  try {
+    let name = null;
+    try {
+      name = localStorage.getItem("palace:name");
+    } catch {
+      name = null; // storage refused: the catalogue's "You"
+    }
+    const answer = await fetch("/api/lessons", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: name || LESSON.you, table: LESSON.tableName }),
+    });
+    const reply = await answer.json().catch(() => ({}));
+    if (!answer.ok) {
+      error.textContent = errorText(reply.error ? reply.error.code : null);
+      return;
+    }
+    localStorage.setItem(`palace:${reply.table}`, JSON.stringify({ token: reply.token, seat: reply.seat }));
+    location.assign(reply.url || `/t/${encodeURIComponent(reply.table)}`);
+  } catch {
+    error.textContent = UI.plain.unreachable;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+if (panel) {
+  for (const node of panel.querySelectorAll("[data-lesson-words]")) {
+    node.textContent = LESSON[node.dataset.lessonWords];
+  }
+  const button = panel.querySelector("button");
+  button.addEventListener("click", () => learn(button, panel.querySelector(".form-error")));
+}
