@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -83,45 +82,41 @@ def _pick(page: Page, cards: tuple[str, ...], wrong: str | None) -> None:
     submit.click()
 
 
+def _take(page: Page, step: str) -> None:
+    """Check what the step holds back and marks, then make the lesson's move."""
+    match step:
+        case "buy":
+            _held(page, "[data-testid=option-stay]", "In this lesson, buy a soldier.")
+            _marked(page, "[data-testid=option-buy]")
+        case "keep":  # keep the bought card: discarding it is not the lesson's choice
+            _pick(page, (), wrong="5s")
+        case "attack":
+            _held(page, "[data-testid=option-bet][data-target='1']", "In this lesson, attack Bo.")
+            _held(page, "[data-testid=option-stay]", "attack Bo")
+            _marked(page, "[data-testid=option-bet][data-target='2']")
+        case "call":
+            _held(page, "[data-testid=option-raise]", "In this lesson, call.")
+            _held(page, "[data-testid=option-fold]", "call")
+            _marked(page, "[data-testid=option-call]")
+        case "excluded":
+            # the battle as it was fought, a card of the learner's suit struck for Bo
+            expect(page.locator("[data-testid=lesson-battle] .struck").first).to_be_visible()
+            expect(page.get_by_test_id("pick-submit")).to_be_disabled()
+            expect(page.get_by_test_id("lesson-reason")).to_contain_text("press Next")
+            page.get_by_test_id("lesson-next").click()
+        case "capture":
+            expect(page.get_by_test_id("lesson-reason")).to_contain_text("discard the 5♠")
+            _pick(page, ("5s",), wrong=None)
+        case "stay":
+            _held(page, "[data-testid=option-fold]", "In this lesson, stay.")
+            _marked(page, "[data-testid=option-stay]")
+
+
 def test_a_first_time_player_takes_the_whole_lesson(browser: Browser, server: str) -> None:
     errors: list[str] = []
     began = time.monotonic()
     page = _start(browser, errors, server)
     seen: list[str] = []
-    acts: dict[str, Callable[[], None]] = {
-        "buy": lambda: (
-            _held(page, "[data-testid=option-stay]", "In this lesson, buy a soldier."),
-            _marked(page, "[data-testid=option-buy]"),
-        ),
-        # keep the bought card: discarding it is not the lesson's choice
-        "keep": lambda: _pick(page, (), wrong="5s"),
-        "attack": lambda: (
-            _held(page, "[data-testid=option-bet][data-target='1']", "In this lesson, attack Bo."),
-            _held(page, "[data-testid=option-stay]", "attack Bo"),
-            _marked(page, "[data-testid=option-bet][data-target='2']"),
-        ),
-        "call": lambda: (
-            _held(page, "[data-testid=option-raise]", "In this lesson, call."),
-            _held(page, "[data-testid=option-fold]", "call"),
-            _marked(page, "[data-testid=option-call]"),
-        ),
-        "excluded": lambda: (
-            # the battle as it was fought, a card of the learner's suit struck for Bo
-            expect(page.locator("[data-testid=lesson-battle] .struck").first).to_be_visible(),
-            expect(page.get_by_test_id("pick-submit")).to_be_disabled(),
-            expect(page.get_by_test_id("lesson-reason")).to_contain_text("press Next"),
-            page.get_by_test_id("lesson-next").click(),
-        ),
-        "capture": lambda: (
-            expect(page.get_by_test_id("lesson-reason")).to_contain_text("discard the 5♠"),
-            _pick(page, ("5s",), wrong=None),
-        ),
-        "stay": lambda: (
-            _held(page, "[data-testid=option-fold]", "In this lesson, stay."),
-            _marked(page, "[data-testid=option-stay]"),
-        ),
-        "end": lambda: None,
-    }
     for number, (step, rules, words) in enumerate(STEPS, start=1):
         sentence, rule_line = _step(page, step)
         assert words in sentence, (step, sentence)
@@ -133,7 +128,7 @@ def test_a_first_time_player_takes_the_whole_lesson(browser: Browser, server: st
             expect(ready.first).to_be_visible()
             page.screenshot(path=str(IMAGES / f"lesson-{number}.png"))
         seen.append(step)
-        acts[step]()
+        _take(page, step)
     assert seen == [step for step, _, _ in STEPS]
     done = page.get_by_test_id("lesson-done")
     expect(done).to_be_visible()
