@@ -21,107 +21,20 @@ each, reduced to 256 colours. Skipped when ``/usr/bin/chromium`` is absent.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import json
-import random
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
-from threading import Event
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from browser_helpers import LANGS, new_page
+from browser_helpers import AUTOPLAY, LANGS, Position, a_defence, open_seat
 from paths import ARTIFACTS
-from server_helpers import Player, ServerProcess, run_closing
+from server_helpers import ServerProcess
 
 #: The screens of the issue: laptops, a desktop, a tablet, two phones.
 SIZES = ((1366, 768), (1280, 720), (1920, 1080), (768, 1024), (390, 844), (360, 640))
 SHOTS = ARTIFACTS / "screens"
-NAMES = ("Ann", "Bob", "Cyril", "Dilani")
-AUTOPLAY = "AudioContext was not allowed to start"
-
-
-@dataclass(frozen=True)
-class Position:
-    """A table where Ann must answer Bob's attack, and Ann's token."""
-
-    base: str
-    table: str
-    token: str
-
-
-async def _play_to_the_defence(
-    server: ServerProcess, table: str, tokens: list[str], reached: Event, stop: Event
-) -> None:
-    """Ann buys (two soldiers at most), Bob buys once and then attacks Ann, Cyril
-    and Dilani stay; when Ann is asked to answer the attack, her socket closes (her
-    page takes the seat) and ``reached`` is set; the others stay connected (not
-    shown as offline) until ``stop`` is set."""
-    players = [
-        Player(server, table, token, name, random.Random(i), pace=0.02)
-        for i, (name, token) in enumerate(zip(NAMES, tokens, strict=True))
-    ]
-    for player in players:
-        await player.connect()
-    await players[0].send({"type": "start"})
-    turns = dict.fromkeys(NAMES, 0)
-
-    def choose(player: Player) -> str | None:
-        """The action text of this player's next move, None when Ann is attacked."""
-        assert player.view is not None
-        options = player.view["options"]
-        verbs = {o["verb"] for o in options}
-        hand_seats = player.view["hand"]["seats"]
-        ann = hand_seats.index(0)
-        if player.name == "Ann" and "call" in verbs:
-            return None
-        if "trim" in verbs:
-            return "trim"  # keep every soldier
-        turns[player.name] += 1
-        if player.name == "Ann" and "buy" in verbs and turns["Ann"] <= 2:
-            return "buy"
-        if player.name == "Bob":
-            if turns["Bob"] == 1 and "buy" in verbs:
-                return "buy"
-            for option in options:
-                if option["verb"] == "bet" and option["target"] == ann:
-                    return f"bet {ann}"
-        return "stay"
-
-    async def seat(player: Player, done: asyncio.Event) -> None:
-        while not done.is_set():
-            if player.my_turn():
-                text = choose(player)
-                if text is None:
-                    done.set()
-                    return
-                assert player.view is not None
-                version = player.view["hand"]["observation"]["version"]
-                await asyncio.sleep(player.pace)
-                await player.send({"type": "act", "action": text, "version": version})
-                while (await player.receive())["type"] not in ("update", "error"):
-                    pass
-                assert not player.errors, player.errors
-                continue
-            await player.receive()
-
-    done = asyncio.Event()
-    tasks = [asyncio.create_task(seat(p, done)) for p in players]
-    await tasks[0]
-    for task in tasks[1:]:
-        task.cancel()
-    await asyncio.gather(*tasks[1:], return_exceptions=True)
-    await players[0].close()
-    reached.set()
-    while not stop.is_set():  # read what the others are sent, so that nothing waits
-        for player in players[1:]:
-            with contextlib.suppress(TimeoutError):
-                await player.receive(timeout=0.05)
 
 
 @pytest.fixture(scope="module")
@@ -131,22 +44,8 @@ def position(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Position]:
     folder = tmp_path_factory.mktemp("screens")
     server = ServerProcess(folder / "screens.sqlite3", bot_pause=0.0, between=5.0).start()
     try:
-        created = server.create(name="Palace", seats=4, stack=1000, small_bet=10, turn_seconds=600)
-        table = created["table"]
-        tokens = [created["token"]] + [server.join(table, n)["token"] for n in NAMES[1:]]
-        reached, stop = Event(), Event()
-        with ThreadPoolExecutor(1) as pool:  # Playwright's loop runs in this thread
-            game = _play_to_the_defence(server, table, tokens, reached, stop)
-            played = pool.submit(run_closing, game, 900)
-            try:
-                while not reached.wait(0.1):
-                    if played.done():
-                        played.result()  # what went wrong
-                        pytest.fail("the position was not reached")
-                yield Position(server.base, table, created["token"])
-            finally:
-                stop.set()
-                played.result()
+        with a_defence(server) as reached:
+            yield reached
     finally:
         server.stop()
 
@@ -154,13 +53,15 @@ def position(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Position]:
 def _open(browser: Browser, position: Position, size: tuple[int, int], lang: str) -> Page:
     errors: list[str] = []
     width, height = size
-    page = new_page(browser, errors, width=width, height=height, locale="en-GB")
-    # Ann's seat, as her browser keeps it, before the page's scripts run
-    seat = json.dumps({"token": position.token, "seat": 0})
-    page.context.add_init_script(
-        f"localStorage.setItem({json.dumps(f'palace:{position.table}')}, {json.dumps(seat)})"
+    page = open_seat(
+        browser,
+        errors,
+        position,
+        path=f"/t/{position.table}?lang={lang}",
+        width=width,
+        height=height,
+        locale="en-GB",
     )
-    page.goto(f"{position.base}/t/{position.table}?lang={lang}")
     try:
         page.locator("#actions [data-testid=option-call]:enabled").wait_for()
         page.get_by_test_id("battle").wait_for()

@@ -10,7 +10,7 @@
 // A fold that gives up a free stay asks once, inline (a setting turns that off).
 import { cardFace } from "./cards.js";
 import { el, fill } from "./dom.js";
-import { EXPLAIN, UI, cardName, handName, optionLabel } from "./words.js";
+import { EXPLAIN, UI, handName, optionLabel } from "./words.js";
 
 /** Where the "ask before folding when staying is free" choice is kept. */
 export const ASK_FOLD_KEY = "palace:askFold";
@@ -55,6 +55,7 @@ export function actionText(option, { amount = null, cards = [] } = {}) {
   return words.join(" ");
 }
 
+const isTextField = (node) => Boolean(node && (node.tagName === "INPUT" || node.tagName === "TEXTAREA" || node.isContentEditable));
 const hasAmount = (o) => o.min_amount !== null && o.min_amount !== undefined;
 const picksCards = (o) => o.verb === "discard" || o.verb === "trim";
 
@@ -67,6 +68,7 @@ export class ActionPanel {
     this.picked = new Set();
     this.amount = null;
     this.busy = false;
+    this.keyed = false; // the last option was pressed with a number key
     this.online = true;
     this.paused = false;
     this.confirmFold = false; // the fold question is open
@@ -90,9 +92,13 @@ export class ActionPanel {
     this.amount = amounts.length ? Math.min(...amounts.map((o) => o.min_amount)) : null;
     this.render(state);
     // A new decision takes the focus unless it is busy elsewhere (a field, the
-    // log); the safest choice gets it, never a fold, which Enter would send.
+    // log); the safest choice gets it, never a fold, which Enter would send. A
+    // decision that follows a number key (the trim after a buy) takes it from
+    // anywhere but a text field: the player is at the keys of their own turn.
     const lostFocus = !document.activeElement || document.activeElement === document.body;
-    if (options.length && (hadFocus || lostFocus)) {
+    const keyed = this.keyed && !isTextField(document.activeElement);
+    if (options.length) this.keyed = false;
+    if (options.length && (hadFocus || lostFocus || keyed)) {
       const first = this.node.querySelector(
         "button[data-verb=stay]:not([disabled]), button[data-verb=call]:not([disabled])",
       ) || this.node.querySelector("button:not([disabled]):not([data-verb=fold]), input");
@@ -344,7 +350,8 @@ export class ActionPanel {
           type: "button",
           class: "pick",
           "aria-pressed": this.picked.has(card) ? "true" : "false",
-          "aria-label": `${cardName(card)}`,
+          // named by the card inside it ("Five of spades"): a label of its own would
+          // hide the visible 5♠ from the name (axe: label-content-name-mismatch)
           dataset: { testid: `pick-${card}`, card },
           onclick: () => {
             if (this.picked.has(card)) this.picked.delete(card);
@@ -446,6 +453,7 @@ export class ActionPanel {
     const button = this.node.querySelector(`button[data-key="${event.key}"]`);
     if (button && !button.disabled) {
       event.preventDefault();
+      this.keyed = true;
       button.click();
     }
   }

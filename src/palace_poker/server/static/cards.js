@@ -3,7 +3,7 @@
 // diamonds blue, clubs green) so that suits, which matter so much here, read at a
 // glance on a phone.
 import { el } from "./dom.js";
-import { cardName } from "./words.js";
+import { EXPLAIN, cardName } from "./words.js";
 
 export const SUIT_SYMBOL = { s: "♠", h: "♥", d: "♦", c: "♣" };
 const RANK_TEXT = { T: "10" };
@@ -16,16 +16,38 @@ export function suitOf(card) {
   return card[1];
 }
 
-/** A face-up card; size is "sm", "md" (default) or "lg". */
-export function cardFace(card, { size = "md", extra = "" } = {}) {
+/**
+ * What a screen reader says of a face-up card (and its tooltip): the card's name,
+ * and, when it is struck, that it does not count ("Jack of clubs, does not count":
+ * a card of the opponent's banner suit in a battle, R-CMP-1).
+ */
+export function cardLabel(card, struck = false) {
+  return struck ? `${cardName(card)}, ${EXPLAIN.doesNotCount}` : cardName(card);
+}
+
+/** Whether `card` is struck under the option `struck`: true (every card), or a Set
+ *  or array of the struck cards. */
+function isStruck(card, struck) {
+  if (!struck) return false;
+  if (struck === true) return true;
+  return typeof struck.has === "function" ? struck.has(card) : struck.includes(card);
+}
+
+/**
+ * A face-up card, an image named by the card; size is "sm", "md" (default) or
+ * "lg". `struck: true` draws it struck through (class "struck") and names it as
+ * not counting.
+ */
+export function cardFace(card, { size = "md", extra = "", struck = false } = {}) {
   const suit = suitOf(card);
+  const out = isStruck(card, struck);
   return el(
     "span",
     {
-      class: `card face suit-${suit} ${size} ${extra}`.trim(),
+      class: `card face suit-${suit} ${size} ${extra}${out ? " struck" : ""}`.trim(),
       role: "img",
-      "aria-label": cardName(card),
-      title: cardName(card),
+      "aria-label": cardLabel(card, out),
+      title: cardLabel(card, out),
       dataset: { card },
     },
     el("span", { class: "corner", "aria-hidden": "true" },
@@ -44,7 +66,8 @@ export function cardBack({ size = "md", label = null } = {}) {
   });
 }
 
-/** A row of cards; `cards` are texts, or null for a face-down card. */
+/** A row of cards; `cards` are texts, or null for a face-down card; `opts` as for
+ *  cardFace (`struck`: true, or the Set or array of the cards struck). */
 export function cardRow(cards, opts = {}) {
   return el(
     "span",
@@ -53,12 +76,21 @@ export function cardRow(cards, opts = {}) {
   );
 }
 
-/** A card inside a sentence (the log). */
-export function cardInline(card) {
+/**
+ * A card inside a sentence (the log): an image named by the card, so that a
+ * screen reader says "Ten of hearts", not "10 black heart suit"; `struck: true`
+ * as for cardFace.
+ */
+export function cardInline(card, { struck = false } = {}) {
   const suit = suitOf(card);
   return el(
     "span",
-    { class: `card-inline suit-${suit}`, title: cardName(card) },
+    {
+      class: `card-inline suit-${suit}${struck ? " struck" : ""}`,
+      role: "img",
+      "aria-label": cardLabel(card, struck),
+      title: cardLabel(card, struck),
+    },
     rankText(card) + (SUIT_SYMBOL[suit] || "?"),
   );
 }
