@@ -17,7 +17,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from browser_helpers import LANGS, new_page
+from browser_helpers import LANGS, axe_violations, new_page
 from paths import DOCS
 
 pytestmark = [
@@ -160,4 +160,26 @@ def test_the_first_step_in_each_language(browser: Browser, server: str, lang: st
     # words only: no key of the catalogue, no code, nothing left unfilled
     for leak in ("LESSON", "buyDo", "undefined", "null", "=>", "${", "lesson_next"):
         assert leak not in shown, (lang, leak, shown)
+    assert errors == []
+
+
+def test_the_lesson_page_has_no_accessibility_violation(browser: Browser, server: str) -> None:
+    """axe-core finds nothing at the lesson's first step (its panel, options held
+    back with their reason), at the battle it explains, and at its end."""
+    errors: list[str] = []
+    page = _start(browser, errors, server)
+    checked = []
+    for step, _, _ in STEPS:
+        _step(page, step)
+        if step in ("buy", "excluded", "end"):
+            expect(
+                page.locator(
+                    "#actions .lesson-target, [data-testid=lesson-next], [data-testid=lesson-done]"
+                ).first
+            ).to_be_visible()
+            violations = axe_violations(page)
+            assert not violations, (step, violations)
+            checked.append(step)
+        _take(page, step)
+    assert checked == ["buy", "excluded", "end"]
     assert errors == []

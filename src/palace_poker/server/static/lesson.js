@@ -142,15 +142,36 @@ function comparison(state, kind) {
   return null;
 }
 
-/** The panel's node: made once, first in the column beside the felt. */
+// Below 1200 px the column beside the felt is gone (the options are a sheet at the
+// bottom, the rest follows the felt): the lesson is read first, above the felt.
+const NARROW = globalThis.matchMedia ? globalThis.matchMedia("(max-width: 1199px)") : null;
+
+/** Put the panel where it is read: first beside the felt, or above it. */
+function place(node) {
+  const side = document.querySelector(".side");
+  const main = document.querySelector("main");
+  if ((NARROW && NARROW.matches) || !side) {
+    if (main && node.nextElementSibling !== main) main.before(node);
+  } else if (side.firstElementChild !== node) {
+    side.prepend(node);
+  }
+}
+
+if (NARROW) {
+  NARROW.addEventListener("change", () => {
+    const node = document.getElementById("lesson");
+    if (node) place(node);
+  });
+}
+
+/** The panel's node, made once. */
 function panelNode() {
   let node = document.getElementById("lesson");
   if (!node) {
     node = el("section", {
       id: "lesson", class: "lesson", "aria-labelledby": "lesson-title", dataset: { testid: "lesson" },
     });
-    const side = document.querySelector(".side") || document.querySelector("main");
-    side.prepend(node);
+    place(node);
   }
   return node;
 }
