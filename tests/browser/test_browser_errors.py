@@ -32,7 +32,7 @@ from palace_poker.bots import BOTS, LEVELS
 from palace_poker.checks import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS
 from palace_poker.errors import ERROR_CODES
 from palace_poker.server.settings import MAX_TURN, MIN_TURN, TableError, TableSettings
-from paths import STATIC
+from paths import ARTIFACTS, STATIC
 from server_helpers import ServerProcess
 
 #: A code of the server's, as it would appear in a text (the ones with an underscore
@@ -133,6 +133,8 @@ def test_the_home_form_refuses_in_words(browser: Browser, server: str, lang: str
     # A small bet of 500 with stacks of 100: refused, in words, before sending.
     page.get_by_test_id("create-small-bet").fill("500")
     refused("stack", _words(page, "m.UI.plain.stackTooSmall(...args)", 100, 750))
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#create").screenshot(path=str(ARTIFACTS / f"home-refusal-{lang}.png"))
     page.get_by_test_id("create-small-bet").fill("10")
     page.get_by_test_id("create-big-bet").fill("5")
     refused("big_bet", _words(page, "m.UI.plain.bigBelowSmall(...args)", 10))
@@ -327,6 +329,8 @@ def test_a_fold_that_gives_up_a_free_stay_asks_once(
     assert question.inner_text().startswith(_words(page, "m.UI.plain.foldFree"))
     # The answer that keeps the hand has the focus; Escape goes back to the options.
     assert page.evaluate("document.activeElement.dataset.testid") == "fold-no"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "fold-question.png"))
     page.keyboard.press("Escape")
     question.wait_for(state="detached")
     assert page.evaluate("document.activeElement.dataset.verb") == "fold"
