@@ -361,13 +361,10 @@ export const UI = {
     // the bot levels by name (a bot of another kind keeps its own name)
     levels: { easy: "Hawdd", medium: "Canolig", hard: "Anodd", expert: "Arbenigol", lesson: "Gwers" },
     noBots: "Does dim bot ar gael.",
-    whole: (label) => `Rhaid i ${label} fod yn rhif cyfan.`,
     needName: "Rhowch enw i'r bwrdd.",
     needHost: "Dywedwch eich enw wrth y lleill.",
     seats: "Mae gan fwrdd 2 i 10 sedd.",
-    botCount: (kind) => `Rhaid i nifer y botiau ${kind} fod yn rhif cyfan.`,
     tooManyBots: (bots, seats) => `Mae lle i ${chips(bots)} bot ar y mwyaf wrth ${chips(seats)} sedd (mae un yn eiddo i chi).`,
-    notCreated: (why) => `Ni chrëwyd y bwrdd (${why}).`,
   },
   tools: {
     mute: "Tewi",
@@ -482,7 +479,6 @@ export const UI = {
     anySeat: "Unrhyw sedd wag",
     noSeat: "Dim sedd wag",
     nameNeeded: "Dewis enw, os gweli di'n dda.",
-    joinFailed: (why) => `Methu ymuno (${why}).`,
     copied: (link) => `Copïwyd y ddolen wahodd: ${link}`,
     share: (link) => `Rhanna'r ddolen hon: ${link}`,
   },

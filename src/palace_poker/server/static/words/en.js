@@ -361,13 +361,10 @@ export const UI = {
     // the bot levels by name (a bot of another kind keeps its own name)
     levels: { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert", lesson: "Lesson" },
     noBots: "No bots are available.",
-    whole: (label) => `${label} must be a whole number.`,
     needName: "Give the table a name.",
     needHost: "Tell the others your name.",
     seats: "A table has 2 to 10 seats.",
-    botCount: (kind) => `The number of ${kind} bots must be a whole number.`,
     tooManyBots: (bots, seats) => `At most ${chips(bots)} bots fit at ${chips(seats)} seats (one is yours).`,
-    notCreated: (why) => `The table was not created (${why}).`,
   },
   tools: {
     mute: "Mute",
@@ -483,7 +480,6 @@ export const UI = {
     anySeat: "Any free seat",
     noSeat: "No free seat",
     nameNeeded: "Please choose a name.",
-    joinFailed: (why) => `Could not join (${why}).`,
     copied: (link) => `Invite link copied: ${link}`,
     share: (link) => `Share this link: ${link}`,
   },

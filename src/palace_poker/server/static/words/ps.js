@@ -354,13 +354,10 @@ export const UI = {
     // the bot levels by name (a bot of another kind keeps its own name)
     levels: { easy: "اسانه", medium: "منځنۍ", hard: "ګرانه", expert: "ماهر", lesson: "درس" },
     noBots: "هیڅ بوټ شتون نلري.",
-    whole: (label) => `${label} باید بشپړ عدد وي.`,
     needName: "میز ته نوم ورکړئ.",
     needHost: "نورو ته خپل نوم ووایاست.",
     seats: "یو میز له 2 تر 10 څوکۍ لري.",
-    botCount: (kind) => `د ${kind} بوټونو شمېر باید بشپړ عدد وي.`,
     tooManyBots: (bots, seats) => `په ${chips(seats)} څوکیو کې تر ټولو ډېر ${chips(bots)} بوټونه ځایېږي (یوه ستاسو ده).`,
-    notCreated: (why) => `میز جوړ نشو (${why}).`,
   },
   tools: {
     mute: "چوپ کړئ",
@@ -475,7 +472,6 @@ export const UI = {
     anySeat: "هره خالي څوکۍ",
     noSeat: "خالي څوکۍ نشته",
     nameNeeded: "مهرباني وکړئ یو نوم وټاکئ.",
-    joinFailed: (why) => `یوځای نشو (${why}).`,
     copied: (link) => `د بلنې لینک کاپي شو: ${link}`,
     share: (link) => `دا لینک شریک کړئ: ${link}`,
   },

@@ -353,13 +353,10 @@ export const UI = {
     // the bot levels by name (a bot of another kind keeps its own name)
     levels: { easy: "පහසු", medium: "මධ්‍යම", hard: "අපහසු", expert: "ප්‍රවීණ", lesson: "පාඩම" },
     noBots: "බොට්ලා කිසිවෙක් නැත.",
-    whole: (label) => `${label} පූර්ණ සංඛ්‍යාවක් විය යුතුය.`,
     needName: "මේසයට නමක් දෙන්න.",
     needHost: "අනෙක් අයට ඔබේ නම කියන්න.",
     seats: "මේසයක අසුන් 2 සිට 10 දක්වා ඇත.",
-    botCount: (kind) => `${kind} බොට්ලාගේ ගණන පූර්ණ සංඛ්‍යාවක් විය යුතුය.`,
     tooManyBots: (bots, seats) => `අසුන් ${chips(seats)} ක උපරිම බොට්ලා ${chips(bots)} දෙනෙකුට ඉඩ ඇත (එකක් ඔබේය).`,
-    notCreated: (why) => `මේසය සෑදුණේ නැත (${why}).`,
   },
   tools: {
     mute: "නිහඬ කරන්න",
@@ -474,7 +471,6 @@ export const UI = {
     anySeat: "ඕනෑම හිස් අසුනක්",
     noSeat: "හිස් අසුනක් නැත",
     nameNeeded: "කරුණාකර නමක් තෝරන්න.",
-    joinFailed: (why) => `එක්විය නොහැකි විය (${why}).`,
     copied: (link) => `ආරාධනා සබැඳිය පිටපත් කළා: ${link}`,
     share: (link) => `මෙම සබැඳිය බෙදාගන්න: ${link}`,
   },

@@ -362,13 +362,10 @@ export const UI = {
     // the bot levels by name (a bot of another kind keeps its own name)
     levels: { easy: "Ľahký", medium: "Stredný", hard: "Ťažký", expert: "Expertný", lesson: "Výučbový" },
     noBots: "Nie sú k dispozícii žiadne boty.",
-    whole: (label) => `${label}: musí to byť celé číslo.`,
     needName: "Dajte stolu meno.",
     needHost: "Povedzte ostatným svoje meno.",
     seats: "Stôl má 2 až 10 miest.",
-    botCount: (kind) => `Počet botov ${kind} musí byť celé číslo.`,
     tooManyBots: (bots, seats) => `Na ${chips(seats)} miest sa zmestí najviac ${chips(bots)} botov (jedno je vaše).`,
-    notCreated: (why) => `Stôl sa nevytvoril (${why}).`,
   },
   tools: {
     mute: "Umlčať",
@@ -483,7 +480,6 @@ export const UI = {
     anySeat: "Ľubovoľné voľné miesto",
     noSeat: "Žiadne voľné miesto",
     nameNeeded: "Vyber si meno, prosím.",
-    joinFailed: (why) => `Nepodarilo sa pripojiť (${why}).`,
     copied: (link) => `Odkaz s pozvánkou skopírovaný: ${link}`,
     share: (link) => `Zdieľaj tento odkaz: ${link}`,
   },
