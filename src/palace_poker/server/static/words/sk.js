@@ -762,7 +762,7 @@ export const LESSON = {
   call: (bo) => `${bo} zvyšuje o veľkú stávku: dorovnaj, a dorovnanie bitku uzavrie, takže sa obe kombinácie porovnajú.`,
   callDo: "dorovnaj.",
   excluded: (bo, suit) => `Bitka je tvoja, lebo v bitke sa nepočíta žiadna karta farby súperovho bannera: karta ${suit} hráča ${bo} je prečiarknutá a bez nej je kombinácia hráča ${bo} slabšia ako tvoja.`,
-  capture: (bo, ada, card) => `Banner a vojaci hráča ${bo} sú teraz tvoji a vyberáš si, ktorých vojakov si necháš: odhoď ${card}, lebo žiadna karta farby bannera hráča ${ada} sa proti nemu nepočíta.`,
+  capture: (bo, ada, card) => `Banner a vojaci hráča ${bo} sú teraz tvoji a vyberáš si, ktorých vojakov si necháš: odhoď ${card}, lebo žiadna karta farby bannera hráča ${ada} sa proti hráčovi ${ada} nepočíta.`,
   captureDo: (card) => `odhoď ${card} a ostatné si nechaj.`,
   stay: (ada) => `${ada} zostáva; zostaň aj ty: keď všetci, čo sú ešte v rozdaní, od poslednej kúpy alebo stávky zostali, kolo je tiché a rozdanie sa končí.`,
   stayDo: "zostaň.",
