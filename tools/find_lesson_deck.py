@@ -20,7 +20,7 @@ to ``src/palace_poker/server/lesson_deck.py``:
 
     .venv/bin/python tools/find_lesson_deck.py [--start N] [--tries N]
 
-tests/server/test_lesson.py replays them, so a change of the rules that breaks the
+tests/server/test_server_lesson.py replays them, so a change of the rules that breaks the
 lesson fails a test (then run this again).
 """
 

@@ -155,7 +155,7 @@ def test_the_first_step_in_each_language(browser: Browser, server: str, lang: st
         assert "In this lesson" not in reason
         assert "Learn to play" not in title
         page.goto(f"{server}/?lang={lang}")
-        assert page.get_by_test_id("learn").inner_text() != english_button
+        expect(page.get_by_test_id("learn")).not_to_have_text(english_button)
     assert "R-BUY-1" in rule_line
     # words only: no key of the catalogue, no code, nothing left unfilled
     for leak in ("LESSON", "buyDo", "undefined", "null", "=>", "${", "lesson_next"):
