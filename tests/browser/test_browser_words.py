@@ -129,6 +129,7 @@ def _sample_entries() -> list[dict[str, Any]]:
         {"kind": "stood_up", "seat": 1, "name": "Bob", "chips_taken": 55},
         {"kind": "rebought", "seat": 1, "chips": 100},
         {"kind": "bank_used", "seat": 1, "seconds": 30},
+        {"kind": "ready", "seat": 1},
         {"kind": "chat", "seat": 1, "name": "Bob", "text": "<b>hi</b>"},
         {"kind": "chat", "seat": None, "watcher": 2, "text": "good luck"},
         {"kind": "muted", "by": 0, "seat": 1},
