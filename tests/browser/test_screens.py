@@ -21,7 +21,7 @@ each, reduced to 256 colours. Skipped when ``/usr/bin/chromium`` is absent.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -167,3 +167,31 @@ def test_the_table_fits(
     assert not measured["covered"], measured["covered"]
     assert not measured["cut"], measured["cut"]
     assert measured["wide"] <= 0, f"{measured['wide']} px of horizontal scroll"
+
+
+@pytest.mark.parametrize("size", [SIZES[0], SIZES[1], SIZES[5]], ids=_size_name)
+def test_a_full_table_fits(
+    browser: Browser, serve: Callable[..., ServerProcess], size: tuple[int, int]
+) -> None:
+    """Ten seats (nine bots), at the viewer's first decision: the most seats round
+    the felt and the most attack options (one a bot)."""
+    server = serve(between=5)
+    created = server.create(
+        name="Palace", seats=10, stack=1000, turn_seconds=600, bots=["random"] * 9
+    )
+    seat = Position(server.base, created["table"], created["token"])
+    errors: list[str] = []
+    width, height = size
+    page = open_seat(browser, errors, seat, width=width, height=height)
+    page.get_by_test_id("start-button").click()
+    page.locator("#actions button:enabled").first.wait_for(timeout=30_000)
+    page.wait_for_timeout(300)  # the last frame drawn
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"ten-seats-{_size_name(size)}.png"))
+    measured = _check(page)
+    assert measured["options"] >= 2, measured
+    assert not measured["offscreen"], measured["offscreen"]
+    assert not measured["covered"], measured["covered"]
+    assert not measured["cut"], measured["cut"]
+    assert measured["wide"] <= 0, f"{measured['wide']} px of horizontal scroll"
+    assert not [e for e in errors if AUTOPLAY not in e], errors
