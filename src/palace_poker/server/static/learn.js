@@ -1,6 +1,6 @@
 // "Learn to play" on the home page: one click to a lesson table of one's own (POST
 // /api/lessons), where lesson.js guides a first hand against two bots. The words
-// are the catalogue's LESSON block; the name is the one used last, else "You".
+// are the catalogue's LESSON block; the name is the one used last, else the catalogue's "Player".
 import { LESSON, UI, errorText } from "./words.js";
 
 const panel = document.getElementById("learn");
@@ -13,12 +13,12 @@ async function learn(button, error) {
     try {
       name = localStorage.getItem("palace:name");
     } catch {
-      name = null; // storage refused: the catalogue's "You"
+      name = null; // storage refused: the catalogue's "Player"
     }
     const answer = await fetch("/api/lessons", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name: name || LESSON.you, table: LESSON.tableName }),
+      body: JSON.stringify({ name: name || LESSON.defaultName, table: LESSON.tableName }),
     });
     const reply = await answer.json().catch(() => ({}));
     if (!answer.ok) {

@@ -1,6 +1,8 @@
 // "Play against bots now": one click from the home page to a table of one's own with
 // bots at the chosen level, dealt at once (the create request's "start": no Start
-// button to find, no form to fill). The name is the one used last, else "You".
+// button to find, no form to fill). The name is the one used last, else the
+// catalogue's "Player" (the log says "Player stays."; a player named "You" would
+// read "You stays.").
 import { el } from "./dom.js";
 import { UI, errorText } from "./words.js";
 
@@ -23,7 +25,7 @@ async function play(event) {
   error.textContent = "";
   const level = form.elements.level.value;
   const count = Number(form.elements.count.value);
-  const name = localStorage.getItem("palace:name") || Q.you;
+  const name = localStorage.getItem("palace:name") || Q.defaultName;
   const submit = form.querySelector("button[type=submit]");
   submit.disabled = true;
   try {

@@ -624,7 +624,7 @@ export const UI = {
     bots: "Botiaid",
     submit: "Chwarae nawr",
     tableName: "Ymarfer",
-    you: "Ti",
+    defaultName: "Chwaraewr",
   },
 };
 
@@ -755,7 +755,7 @@ export const LESSON = {
   hint: "Llaw dan arweiniad yn erbyn dau fot: pob prif reol, mewn llai na phum munud.",
   start: "Dechrau’r wers",
   tableName: "Gwers",
-  you: "Ti",
+  defaultName: "Chwaraewr",
   step: (n, total) => `cam ${formatNumber(n)} o ${formatNumber(total)}`,
   rules: "Rheolau",
   next: "Nesaf",

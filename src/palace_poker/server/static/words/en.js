@@ -630,7 +630,7 @@ export const UI = {
     bots: "Bots",
     submit: "Play now",
     tableName: "Practice",
-    you: "You",
+    defaultName: "Player",
   },
 };
 
@@ -738,7 +738,7 @@ export const LESSON = {
   hint: "A guided hand against two bots: every main rule, in under five minutes.",
   start: "Start the lesson",
   tableName: "Lesson",
-  you: "You",
+  defaultName: "Player",
   step: (n, total) => `step ${formatNumber(n)} of ${formatNumber(total)}`,
   rules: "Rules",
   next: "Next",

@@ -617,7 +617,7 @@ export const UI = {
     bots: "بوټان",
     submit: "اوس لوبه وکړئ",
     tableName: "تمرین",
-    you: "تاسو",
+    defaultName: "لوبغاړی",
   },
 };
 
@@ -725,7 +725,7 @@ export const LESSON = {
   hint: "د دوو بوټانو پر وړاندې یو لارښود شوی لاس: ټول اصلي قواعد، له پنځو دقیقو په لږ وخت کې.",
   start: "درس پیل کړئ",
   tableName: "درس",
-  you: "تاسو",
+  defaultName: "لوبغاړی",
   step: (n, total) => `ګام ${formatNumber(n)} له ${formatNumber(total)} څخه`,
   rules: "قواعد",
   next: "بل",

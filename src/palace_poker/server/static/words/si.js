@@ -616,7 +616,7 @@ export const UI = {
     bots: "බොට්ලා",
     submit: "දැන් ක්‍රීඩා කරන්න",
     tableName: "පුහුණුව",
-    you: "ඔබ",
+    defaultName: "ක්‍රීඩකයා",
   },
 };
 
@@ -719,7 +719,7 @@ export const LESSON = {
   hint: "බොට්ලා දෙදෙනෙකුට එරෙහිව මඟ පෙන්වන අතක්: සියලු ප්‍රධාන නීති, මිනිත්තු පහකට අඩු කාලයකින්.",
   start: "පාඩම අරඹන්න",
   tableName: "පාඩම",
-  you: "ඔබ",
+  defaultName: "ක්‍රීඩකයා",
   step: (n, total) => `පියවර ${formatNumber(n)} / ${formatNumber(total)}`,
   rules: "නීති",
   next: "ඊළඟ",

@@ -625,7 +625,7 @@ export const UI = {
     bots: "Boty",
     submit: "Hrať hneď",
     tableName: "Tréning",
-    you: "Vy",
+    defaultName: "Hráč",
   },
 };
 
@@ -747,7 +747,7 @@ export const LESSON = {
   hint: "Rozdanie so sprievodcom proti dvom botom: všetky hlavné pravidlá za menej ako päť minút.",
   start: "Začať lekciu",
   tableName: "Lekcia",
-  you: "Ty",
+  defaultName: "Hráč",
   step: (n, total) => `krok ${formatNumber(n)} z ${formatNumber(total)}`,
   rules: "Pravidlá",
   next: "Ďalej",
