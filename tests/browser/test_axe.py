@@ -7,7 +7,8 @@ too. The pages: the home page in each language; the table before the game (the
 host's, with the host's tools open, and a visitor's join dialog); the table in
 play, at a battle the viewer must answer (the live battle panel, the options, the
 viewer's cards, the log), on a laptop and on a phone (the options' sheet) and in
-Pashto (right to left); the hand-history viewer at a step of a finished hand.
+Pashto (right to left); the hand-history viewer at a step of a finished hand; the
+lesson's table at its first two steps.
 Skipped when ``/usr/bin/chromium`` is absent."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
+import httpx
 import pytest
 from playwright.sync_api import Browser
 
@@ -127,5 +129,24 @@ def test_the_history_page(browser: Browser, serve: Callable[..., ServerProcess])
     page.get_by_test_id("step-forward").click()
     page.get_by_test_id("step-forward").click()
     assert re.match(r"^Step 3 of \d+$", page.get_by_test_id("step-count").inner_text().strip())
+    _no_violations(axe_violations(page))
+    _no_errors(errors)
+
+
+def test_the_lesson(browser: Browser, serve: Callable[..., ServerProcess]) -> None:
+    """The guided hand's table at its first step (the lesson's panel, one option
+    enabled and the others disabled with the reason) and at its second (the trim
+    picker after the buy)."""
+    server = serve()
+    made = httpx.post(f"{server.base}/api/lessons", json={"name": "Ann"}, timeout=10)
+    assert made.status_code == 200, made.text
+    seat = Position(server.base, made.json()["table"], made.json()["token"])
+    errors: list[str] = []
+    page = open_seat(browser, errors, seat)
+    buy = page.locator("#actions [data-testid=option-buy]:enabled")
+    buy.wait_for(timeout=20_000)
+    _no_violations(axe_violations(page))
+    buy.click()
+    page.get_by_test_id("picker-trim").wait_for()
     _no_violations(axe_violations(page))
     _no_errors(errors)
