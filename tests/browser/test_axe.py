@@ -99,7 +99,9 @@ def test_the_table_before_the_game(browser: Browser, serve: Callable[..., Server
 
 
 def _finished_game(server: ServerProcess) -> Position:
-    """A table of Ann, Bob and a bot whose game Ann ended after its first hand."""
+    """A table of Ann, Bob and a bot whose game Ann ended after its first hand, in
+    which she folded at her first decision (her seat is out: the history page once
+    greyed her *you* tag to 2.83:1 there)."""
     created = server.create(seats=3, stack=200, bots=["random"])
     table = created["table"]
     joined = server.join(table, "Bob")
@@ -113,7 +115,16 @@ def _finished_game(server: ServerProcess) -> Position:
         while ann.view is None or ann.view["hand"] is None:
             await ann.receive()
         await ann.send({"type": "end"})  # the hand in play is played out, then the end
-        await asyncio.gather(ann.play(), bob.play())
+
+        async def fold_then_play() -> None:
+            while not ann.my_turn():
+                await ann.receive()
+            assert ann.view is not None
+            version = ann.view["hand"]["observation"]["version"]
+            await ann.send({"type": "act", "action": "fold", "version": version})
+            await ann.play()
+
+        await asyncio.gather(fold_then_play(), bob.play())
 
     with ThreadPoolExecutor(1) as pool:  # Playwright's loop runs in this thread
         pool.submit(run_closing, game(), 120).result()
@@ -129,6 +140,11 @@ def test_the_history_page(browser: Browser, serve: Callable[..., ServerProcess])
     page.get_by_test_id("step-forward").click()
     page.get_by_test_id("step-forward").click()
     assert re.match(r"^Step 3 of \d+$", page.get_by_test_id("step-count").inner_text().strip())
+    _no_violations(axe_violations(page))
+    page.keyboard.press("End")  # the hand's end: Ann's seat is out
+    page.locator("[data-testid=hist-my-palace]").locator(
+        "xpath=ancestor::*[contains(@class,'out')]"
+    ).wait_for()
     _no_violations(axe_violations(page))
     _no_errors(errors)
 
