@@ -2,16 +2,18 @@
 
 Starts ``palace-poker serve`` (this checkout's package, or another source tree's
 with ``--source``), makes a table of Ann and two bots, opens it in Chromium as
-Ann, who attacks when she can, calls, else stays, and records when every log line
-appears (and, where the page has one, when the felt's move caption changes). For
-each kind of move it prints the time a person has to read it: until the next entry's
-line appears (Ann's own moves left out: she clicks at once, a person takes the time
-they need), and how long the caption shows it. docs/server.md ("A pace people
-can follow") gives the figures. Run from the repository's root:
+Ann, who attacks when she can, calls, else stays (``--think`` seconds after her
+options appear), and records when every log line appears (and, where the page has
+one, when the felt's move caption changes). For each kind of move it prints the
+time a person has to read it: until a line of a later update appears (the updates
+of Ann's own moves left out: a person takes the time they need), and how long the
+caption shows it; and how long a hand's result stays before the next deal.
+docs/server.md ("A pace people can follow") gives the figures. Run from the
+repository's root:
 
-    .venv/bin/python tools/measure_pace.py --hands 6
-    git archive HEAD~5 src | tar -x -C /tmp/before
-    .venv/bin/python tools/measure_pace.py --source /tmp/before/src   # an older version
+    .venv/bin/python tools/measure_pace.py --hands 10
+    git archive 54943e0 src | tar -x -C /tmp/before     # the version before the pace
+    .venv/bin/python tools/measure_pace.py --hands 10 --source /tmp/before/src
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ MOVES = (
 )
 #: What is measured: a name, and which log lines it is (kind, text) -> bool.
 KINDS: dict[str, Any] = {
-    "a bot's decision": lambda kind, text: kind in MOVES and text.startswith(BOTS),
+    "a bot's decision": lambda kind, text: kind in MOVES and _actor(text).startswith(BOTS),
     "a battle's call": lambda kind, text: kind == "battle_called",
     "a battle's result": lambda kind, text: kind == "battle_compared",
     "a hand's result": lambda kind, text: kind == "hand_ended",
@@ -69,6 +71,11 @@ new MutationObserver((records) => {
 """
 
 
+def _actor(text: str) -> str:
+    """A log line from the name of who made the move ("⚔ Ann attacks …": "Ann …")."""
+    return text.removeprefix("⚔").strip()
+
+
 def _port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -84,13 +91,16 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
         return result
 
 
-def _play(page: Page, hands: int) -> None:
-    """Ann attacks when she can, calls, else stays (or takes what is offered)."""
+def _play(page: Page, hands: int, think: float) -> None:
+    """Ann attacks when she can, calls, else stays (or takes what is offered),
+    ``think`` seconds after her options appear."""
     deadline = time.monotonic() + 60 * hands
     while time.monotonic() < deadline:
         done = page.locator("#log [data-kind=hand_finished]").count()
         if done >= hands:
             return
+        if think and page.locator("#actions button.option:enabled").count():
+            page.wait_for_timeout(think * 1000)
         for verb in ("bet", "call", "stay", "buy"):
             button = page.locator(f"#actions [data-testid=option-{verb}]:enabled")
             if button.count():
@@ -113,11 +123,12 @@ def _play(page: Page, hands: int) -> None:
     raise RuntimeError("the hands took too long")
 
 
-def _next(line: dict[str, Any], later: dict[str, Any], first: dict[str, str]) -> bool:
+def _next(line: dict[str, Any], later: dict[str, Any], ann: list[float]) -> bool:
     """Whether ``later`` is what replaces ``line`` for a reader: a line that came
-    after it (not in the same frame) and is not Ann's own move (the measured player
-    clicks at once; a person takes the time they need)."""
-    return later["t"] > line["t"] + 30 and not first[later["seq"]].startswith("Ann ")
+    after it (not in the same frame), and not in a frame of Ann's own move (the
+    measured player clicks after a fixed ``--think``; a person takes the time they need)."""
+    t = later["t"]
+    return t > line["t"] + 30 and not any(abs(t - a) < 30 for a in ann)
 
 
 def _report(lines: list[dict[str, Any]], captions: list[dict[str, Any]]) -> dict[str, Any]:
@@ -125,18 +136,23 @@ def _report(lines: list[dict[str, Any]], captions: list[dict[str, Any]]) -> dict
     first: dict[str, str] = {}  # each entry's first line: whose move it is
     for line in moves:
         first.setdefault(line["seq"], line["text"])
+    ann = [m["t"] for m in moves if _actor(first[m["seq"]]).startswith("Ann ")]
     out: dict[str, Any] = {}
     for name, test in KINDS.items():
         gaps = [
             (later[0]["t"] - line["t"]) / 1000
             for i, line in enumerate(moves)
             if test(line["kind"], line["text"])
-            and (later := [m for m in moves[i + 1 :] if _next(line, m, first)])
+            and (later := [m for m in moves[i + 1 :] if _next(line, m, ann)])
         ]
+        # a hand's result is in the caption until the next deal; a move, until the next
+        ends = ("hand_started",) if name == "a hand's result" else None
         shown = [
-            (captions[i + 1]["t"] - c["t"]) / 1000
-            for i, c in enumerate(captions[:-1])
-            if c["kind"] and test(c["kind"], c["text"])
+            (later[0]["t"] - c["t"]) / 1000
+            for i, c in enumerate(captions)
+            if c["kind"]
+            and test(c["kind"], c["text"])
+            and (later := [d for d in captions[i + 1 :] if ends is None or d["kind"] in ends])
         ]
         out[name] = {
             "log_lines": len(gaps),
@@ -161,7 +177,9 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=6)
     parser.add_argument("--source", type=Path, help="a src/ folder to run instead")
     parser.add_argument("--bot", default="medium")
+    parser.add_argument("--think", type=float, default=1.0, help="Ann's seconds to decide")
     parser.add_argument("--serve-args", default="", help="more options for palace-poker serve")
+    parser.add_argument("--dump", type=Path, help="write every line and caption seen here (JSON)")
     args = parser.parse_args()
     port = _port()
     env = dict(os.environ)
@@ -212,7 +230,7 @@ def main() -> int:
                 )
                 page.goto(f"{base}/t/{made['table']}")
                 page.get_by_test_id("start-button").click()
-                _play(page, args.hands)
+                _play(page, args.hands, args.think)
                 page.wait_for_timeout(500)
                 lines = page.evaluate("window.__lines")
                 captions = page.evaluate("window.__captions")
@@ -220,6 +238,8 @@ def main() -> int:
         finally:
             server.terminate()
             server.wait(10)
+    if args.dump is not None:
+        args.dump.write_text(json.dumps({"lines": lines, "captions": captions}, ensure_ascii=False))
     print(json.dumps(_report(lines, captions), indent=2, ensure_ascii=False))
     return 0
 

@@ -42,6 +42,10 @@ def _open(browser: Browser, errors: list[str], base: str, seat: dict[str, Any], 
 
 def _step(page: Page) -> bool:
     """Take the first plain option offered (or keep every soldier); whether one was."""
+    sure = page.locator("[data-testid=fold-yes]")  # a fold that gives up a free stay
+    if sure.count():
+        sure.click()
+        return True
     for verb in PLAIN:
         button = page.locator(f"#actions [data-testid=option-{verb}]:enabled")
         if button.count():
@@ -65,7 +69,10 @@ def _play_until(pages: list[Page], done: Callable[[], bool], limit: int = 600) -
             return
         if not any(_step(page) for page in pages):
             pages[0].wait_for_timeout(100)
-    raise AssertionError("the hands did not come to an end")
+    seen = [
+        (p.get_by_test_id("status").inner_text(), p.locator("#actions").inner_html()) for p in pages
+    ]
+    raise AssertionError(f"the hands did not come to an end: {seen}")
 
 
 def _count(page: Page, kind: str) -> int:
@@ -125,6 +132,8 @@ def test_the_host_sets_the_pause_and_the_next_hand_waits_until_everyone_is_ready
     ann.wait_for_timeout(3_000)  # longer than the 2 s pause: still no deal
     assert _count(ann, "hand_started") == 2
     assert _count(bob, "hand_started") == 2
+    for page in (ann, bob):  # the hand's result stays until the next deal
+        assert page.get_by_test_id("result").is_visible()
     bob.get_by_test_id("ready").click()
     ann.locator("#log li[data-kind=hand_started]").nth(2).wait_for()
     bob.get_by_test_id("ready-block").wait_for(state="detached")

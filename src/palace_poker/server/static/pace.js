@@ -16,26 +16,25 @@ import { UI } from "./words.js";
 /** The least time each kind of move stays in the caption, in milliseconds; kinds
  *  not listed are not captioned (the log has them). */
 export const READ_MS = {
-  hand_started: 900,
-  stayed: 900,
-  folded: 1100,
-  soldier_bought: 900,
-  soldiers_discarded: 900,
+  hand_started: 800,
+  stayed: 800,
+  folded: 1000,
+  soldier_bought: 800,
+  soldiers_discarded: 800,
   battle_started: 1200,
   battle_raised: 1200,
   battle_called: 1200,
-  chips_returned: 900,
+  chips_returned: 800,
   battle_compared: 2000,
-  cards_captured: 1600,
-  player_out: 1200,
+  cards_captured: 1200,
   showdown_revealed: 2200,
-  pot_awarded: 1600,
-  hand_ended: 2000,
+  hand_ended: 1500, // (who takes the pot: the result panel, beside it until the deal)
   action: 1200, // a timed-out decision ("the clock stays for Ann")
 };
-/** Moves waiting beyond this many are dropped, oldest first: the caption is never
- *  more than a few seconds behind the table. */
-const MAX_WAITING = 4;
+/** Moves waiting beyond this many are dropped, oldest first, and a new hand's deal
+ *  drops what is left of the last hand (its result panel and the log keep it): the
+ *  caption is never more than a few seconds behind the table, nor a hand. */
+const MAX_WAITING = 6;
 
 export class MoveCaption {
   constructor() {
@@ -53,6 +52,9 @@ export class MoveCaption {
   add(state, entries) {
     for (const entry of entries) {
       for (const line of entryLines(state, entry)) {
+        // the last hand is over: what is left of it is dropped (the move on show
+        // keeps its time), and the deal comes next
+        if (line.kind === "hand_started") this.queue = [];
         if (READ_MS[line.kind]) this.queue.push(line);
       }
     }
