@@ -7,7 +7,8 @@ then makes the table deal when everyone is ready: after the next hand both Ann a
 Bob get a "Ready" button, the hand is not dealt while Bob has not pressed his, and
 it is dealt once he has. Cards and chips move (a captured card slides across, a
 deal comes from the stock) and nothing moves for a browser that asks for reduced
-motion; the switch for the table's sounds is kept by the browser.
+motion; the switch for the table's sounds (a player's, and a spectator's) is kept by
+the browser.
 """
 
 from __future__ import annotations
@@ -219,4 +220,9 @@ def test_the_switch_for_the_tables_sounds_is_kept(
     played = page.evaluate("() => Number(document.body.dataset.sounds || 0)")
     _play_until([page], lambda: _count(page, "hand_started") >= 2)
     assert page.evaluate("() => Number(document.body.dataset.sounds || 0)") == played
+    # A spectator hears the table too, and has the switch as well (kept apart).
+    watcher = new_page(browser, errors)
+    watcher.goto(f"{server.base}/t/{created['table']}")
+    watcher.get_by_test_id("spectate").click()
+    assert watcher.get_by_test_id("sound-toggle").is_checked()
     assert not errors, errors

@@ -353,6 +353,8 @@ export function drawTools(state, node, send) {
   const sections = [];
   if (seated) {
     sections.push(el("div", { class: "tool-row", dataset: { testid: "my-controls" } }, playerControls(state, send)));
+  } else {
+    sections.push(el("div", { class: "tool-row" }, soundToggle())); // a spectator hears the table too
   }
   if (state.isHost) {
     sections.push(el("details", { class: "host-tools", dataset: { testid: "host-tools" }, open: Boolean(node.dataset.open) },
