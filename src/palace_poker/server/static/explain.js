@@ -4,9 +4,9 @@
 // everyone at a showdown) gets the hands as they fought: the cards of the
 // opponent's banner suit struck through, both hands named, what decided; anybody
 // else gets only who was compared, how, and who won, and so only that is said.
-import { SUIT_SYMBOL, cardFace, suitOf } from "./cards.js";
+import { SUIT_SYMBOL, cardRow, suitOf } from "./cards.js";
 import { el } from "./dom.js";
-import { EXPLAIN, cardName, handName } from "./words.js";
+import { EXPLAIN, handName } from "./words.js";
 
 /** The explanations of a log entry, by the index of the event each explains. */
 export function explanationsOf(entry) {
@@ -80,22 +80,10 @@ export function explanationLines(said, ctx) {
   return [...intro, ...sides, ...why];
 }
 
-/** A card of an explained hand: struck through (and so announced) if it does not count. */
-export function explainedCard(card, struck) {
-  const face = cardFace(card, { size: "sm", extra: struck ? "struck" : "" });
-  if (struck) {
-    const label = `${cardName(card)}, ${EXPLAIN.doesNotCount}`;
-    face.setAttribute("aria-label", label);
-    face.setAttribute("title", label);
-  }
-  return face;
-}
-
 /** One side of an explained comparison: the cards as they fought, and the hand. */
 export function explainedSide(said, side, ctx, role) {
   const struck = new Set(side.struck);
-  const row = (cards, extra = "") =>
-    el("span", { class: `cards ${extra}`.trim() }, cards.map((c) => explainedCard(c, struck.has(c))));
+  const row = (cards, extra = "") => cardRow(cards, { size: "sm", struck, rowClass: extra });
   const reason = struckReason(said, side, ctx);
   const won = said.winners.includes(side.seat);
   return el(

@@ -5,7 +5,7 @@
 import { cardInline } from "./cards.js";
 import { el } from "./dom.js";
 import { explanationLines, explanationsOf } from "./explain.js";
-import { EXPLAIN, UI, cardName, entryText, eventText } from "./words.js";
+import { UI, entryText, eventText } from "./words.js";
 
 /** The log entries shown in the chat tab rather than in the game's log. */
 export const CHAT_KINDS = new Set(["chat", "muted", "unmuted"]);
@@ -18,21 +18,11 @@ export function sentence(parts) {
       if (!part.cards.length) nodes.push("–");
       part.cards.forEach((card, i) => {
         if (i) nodes.push(" ");
-        nodes.push(part.struck ? struckInline(card) : cardInline(card));
+        nodes.push(cardInline(card, { struck: Boolean(part.struck) }));
       });
     } else if (part !== null && part !== undefined) nodes.push(String(part));
   }
   return nodes;
-}
-
-/** A card of a hand that does not count (R-CMP-1): struck through, and said so. */
-function struckInline(card) {
-  const node = cardInline(card);
-  const label = `${cardName(card)}, ${EXPLAIN.doesNotCount}`;
-  node.classList.add("struck");
-  node.setAttribute("title", label);
-  node.setAttribute("aria-label", label);
-  return node;
 }
 
 /** The words context for events of an entry whose hand seats are `seats`. */
