@@ -14,27 +14,31 @@ import { entryLines, sentence } from "./log.js";
 import { UI } from "./words.js";
 
 /** The least time each kind of move stays in the caption, in milliseconds; kinds
- *  not listed are not captioned (the log has them). */
+ *  not listed are not captioned (the log has them). A single move is shown for less
+ *  than the bots' shortest pause (0.7 s), so that the server's pace, not the
+ *  caption, spaces out moves made one at a time and the caption does not fall
+ *  behind; what one decision does at once gets the time to be read one by one (a
+ *  call, then the battle's result, the captures, the hand's end). */
 export const READ_MS = {
-  hand_started: 800,
-  stayed: 800,
-  folded: 1000,
-  soldier_bought: 800,
-  soldiers_discarded: 800,
-  battle_started: 1200,
-  battle_raised: 1200,
+  hand_started: 600,
+  stayed: 600,
+  folded: 600,
+  soldier_bought: 600,
+  soldiers_discarded: 600,
+  chips_returned: 600,
+  battle_started: 900,
+  battle_raised: 900,
   battle_called: 1200,
-  chips_returned: 800,
   battle_compared: 2000,
-  cards_captured: 1200,
+  cards_captured: 1000,
   showdown_revealed: 2200,
   hand_ended: 1500, // (who takes the pot: the result panel, beside it until the deal)
-  action: 1200, // a timed-out decision ("the clock stays for Ann")
+  action: 1000, // a timed-out decision ("the clock stays for Ann")
 };
 /** Moves waiting beyond this many are dropped, oldest first, and a new hand's deal
  *  drops what is left of the last hand (its result panel and the log keep it): the
  *  caption is never more than a few seconds behind the table, nor a hand. */
-const MAX_WAITING = 6;
+const MAX_WAITING = 5;
 
 export class MoveCaption {
   constructor() {
