@@ -8,6 +8,7 @@
 // code, with the field's label when the server names the field), never as the
 // server's English message.
 import { $, el } from "./dom.js";
+import { openTable } from "./opening.js";
 import { UI, errorText } from "./words.js";
 
 const H = UI.home;
@@ -170,22 +171,15 @@ form.addEventListener("submit", async (event) => {
   const submit = form.querySelector("button[type=submit]");
   submit.disabled = true;
   try {
-    const answer = await fetch("/api/tables", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(data),
-    });
-    const reply = await answer.json().catch(() => ({}));
-    if (!answer.ok) {
-      const code = reply.error ? reply.error.code : null;
-      const named = reply.error && typeof reply.error.field === "string" ? form.elements[reply.error.field] : null;
+    const refused = await openTable("/api/tables", data);
+    if (!refused) {
+      localStorage.setItem("palace:name", data.host_name); // set before the page goes
+    } else {
+      const named = typeof refused.field === "string" ? form.elements[refused.field] : null;
       const input = named instanceof HTMLInputElement ? named : null;
-      refuse(input, input ? P.serverSaid(labelOf(input.name), errorText(code)) : errorText(code));
-      return;
+      const said = errorText(refused.code);
+      refuse(input, input ? P.serverSaid(labelOf(input.name), said) : said);
     }
-    localStorage.setItem(`palace:${reply.table}`, JSON.stringify({ token: reply.token, seat: reply.seat }));
-    localStorage.setItem("palace:name", data.host_name);
-    location.assign(reply.url || `/t/${encodeURIComponent(reply.table)}`);
   } catch {
     refuse(null, P.unreachable); // the browser's own message is English
   } finally {

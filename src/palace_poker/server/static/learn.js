@@ -1,6 +1,7 @@
 // "Learn to play" on the home page: one click to a lesson table of one's own (POST
 // /api/lessons), where lesson.js guides a first hand against two bots. The words
 // are the catalogue's LESSON block; the name is the one used last, else the catalogue's "Player".
+import { openTable } from "./opening.js";
 import { LESSON, UI, errorText } from "./words.js";
 
 const panel = document.getElementById("learn");
@@ -15,18 +16,8 @@ async function learn(button, error) {
     } catch {
       name = null; // storage refused: the catalogue's "Player"
     }
-    const answer = await fetch("/api/lessons", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name: name || LESSON.defaultName, table: LESSON.tableName }),
-    });
-    const reply = await answer.json().catch(() => ({}));
-    if (!answer.ok) {
-      error.textContent = errorText(reply.error ? reply.error.code : null);
-      return;
-    }
-    localStorage.setItem(`palace:${reply.table}`, JSON.stringify({ token: reply.token, seat: reply.seat }));
-    location.assign(reply.url || `/t/${encodeURIComponent(reply.table)}`);
+    const refused = await openTable("/api/lessons", { name: name || LESSON.defaultName, table: LESSON.tableName });
+    if (refused) error.textContent = errorText(refused.code);
   } catch {
     error.textContent = UI.plain.unreachable;
   } finally {

@@ -4,6 +4,7 @@
 // catalogue's "Player" (the log says "Player stays."; a player named "You" would
 // read "You stays.").
 import { el } from "./dom.js";
+import { openTable } from "./opening.js";
 import { UI, errorText } from "./words.js";
 
 const Q = UI.quick;
@@ -29,21 +30,11 @@ async function play(event) {
   const submit = form.querySelector("button[type=submit]");
   submit.disabled = true;
   try {
-    const answer = await fetch("/api/tables", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        name: Q.tableName, host_name: name, seats: count + 1, small_bet: 10, stack: 1000,
-        turn_seconds: 60, time_bank: 60, bots: Array(count).fill(level), start: true,
-      }),
+    const refused = await openTable("/api/tables", {
+      name: Q.tableName, host_name: name, seats: count + 1, small_bet: 10, stack: 1000,
+      turn_seconds: 60, time_bank: 60, bots: Array(count).fill(level), start: true,
     });
-    const reply = await answer.json().catch(() => ({}));
-    if (!answer.ok) {
-      error.textContent = errorText(reply.error ? reply.error.code : null);
-      return;
-    }
-    localStorage.setItem(`palace:${reply.table}`, JSON.stringify({ token: reply.token, seat: reply.seat }));
-    location.assign(reply.url || `/t/${encodeURIComponent(reply.table)}`);
+    if (refused) error.textContent = errorText(refused.code);
   } catch {
     error.textContent = UI.plain.unreachable;
   } finally {
