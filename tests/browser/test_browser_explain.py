@@ -12,7 +12,8 @@ what they hold against that opponent.
 
 The explanation's sentences in the five languages are checked by drawing the panel
 from explanations of every kind in the page itself (struck cards announced as not
-counting, the own-suit count, a tie, a showdown). Screenshots go to docs/images/.
+counting, the own-suit count, a tie, a showdown). Screenshots go to test-artifacts/
+(docs/images/ holds copies: the pages of the docs do not change with each run).
 """
 
 from __future__ import annotations
@@ -26,12 +27,12 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from browser_helpers import LANGS, new_page
-from paths import DOCS
+from paths import ARTIFACTS
 from server_helpers import ServerProcess
 
 pytestmark = [pytest.mark.rule("R-INFO-3"), pytest.mark.rule("R-CMP-1")]
 
-IMAGES = DOCS / "images"
+IMAGES = ARTIFACTS
 
 
 def _seat_page(
@@ -159,6 +160,7 @@ def test_a_quiet_round_of_the_last_two_is_announced_as_one(
         assert "Quiet round with two left" in text, text
         assert _explained(page) == 2
     ann.get_by_test_id("battle").scroll_into_view_if_needed()
+    IMAGES.mkdir(exist_ok=True)
     ann.screenshot(path=str(IMAGES / "quiet-round-compared.png"))
     assert not errors, errors
 
@@ -187,6 +189,7 @@ def test_a_showdown_names_every_hand_to_everyone(
             assert "other cards decide" in text, text
         assert showdown.locator(".card.struck").count() == 0  # every card counts
     watcher.get_by_test_id("showdown").scroll_into_view_if_needed()
+    IMAGES.mkdir(exist_ok=True)
     watcher.screenshot(path=str(IMAGES / "showdown-explained.png"))
     assert not errors, errors
 

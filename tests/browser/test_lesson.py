@@ -5,8 +5,8 @@ following its steps: each step's sentence appears in order with the ids of the r
 it shows, the options outside the lesson are disabled with the reason in words, the
 lesson's move is the one marked, and the lesson ends with what to do next. The first
 step is checked in each of the five languages (its own words, no key or code), and
-the first three steps are kept as screenshots (docs/images/lesson-1.png ... -3.png,
-on a 1366x768 laptop).
+the first three steps are kept as screenshots (test-artifacts/lesson-1.png ... -3.png,
+on a 1366x768 laptop; docs/images/ holds copies).
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from browser_helpers import LANGS, axe_violations, new_page
-from paths import DOCS
+from paths import ARTIFACTS
 
 pytestmark = [
     pytest.mark.rule("R-BUY-1", "R-BUY-3", "R-BET-2", "R-BET-5", "R-BET-8"),
     pytest.mark.rule("R-CMP-1", "R-CAPT-1", "R-END-3", "R-END-4"),
 ]
 
-IMAGES = DOCS / "images"
+IMAGES = ARTIFACTS
 #: The steps in order: the step, the rule ids it names, words its sentence holds.
 STEPS = (
     ("buy", ("R-BUY-1",), "buy a soldier"),
@@ -126,6 +126,7 @@ def test_a_first_time_player_takes_the_whole_lesson(browser: Browser, server: st
         if number <= 3:  # once the step's move is offered, marked among the options
             ready = page.locator("#actions .lesson-target, #actions [data-testid=picker-trim]")
             expect(ready.first).to_be_visible()
+            IMAGES.mkdir(exist_ok=True)
             page.screenshot(path=str(IMAGES / f"lesson-{number}.png"))
         seen.append(step)
         _take(page, step)
