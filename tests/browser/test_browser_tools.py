@@ -75,7 +75,8 @@ def test_the_host_lets_a_player_in_adds_a_bot_and_pauses_the_game(
     ann.get_by_test_id("fair").filter(has_text="commitment").wait_for()
     bob.get_by_test_id("fair").filter(has_text="commitment").wait_for()
     while not ann.locator("[data-testid=log] [data-kind=hand_finished]").count():
-        fold = ann.locator("[data-testid=option-fold]:enabled")
+        # Fold (and say yes when folding gives up a free stay: the page asks once).
+        fold = ann.locator("[data-testid=fold-yes], [data-testid=option-fold]:enabled")
         if fold.count():
             fold.first.click()
         ann.wait_for_timeout(200)
