@@ -16,7 +16,7 @@ import hmac
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -230,6 +230,29 @@ class Hub:
         secret = new_server_secret()  # the key of the table's fair shuffles
         self.store.create(table_id, settings, secret)
         table = Table(table_id, settings, secret=secret)
+        return await self._open(table, host, BOT_NAMES, start=start)
+
+    async def lesson(self, form: object) -> dict[str, Any]:
+        """A lesson table ("Learn to play", docs/server.md): the learner (``name``)
+        at seat 0, the lesson's two scripted bots, the game started at once; the
+        table's name is ``table`` (the page sends both in the learner's language)."""
+        data = form if isinstance(form, dict) else {}
+        learner = player_name(data.get("name") or "Player")
+        settings = lesson_settings(
+            player_name(data.get("table") or "Lesson"), bot_pause=self.config.bot_pause
+        )
+        table_id = new_table_id()
+        # no fair shuffles: the deck is arranged on purpose, and says so
+        self.store.create(table_id, settings, None)
+        # the script's names, unless the learner took one (the page names seats as seated)
+        names = (*LESSON_NAMES, *BOT_NAMES)
+        return await self._open(Table(table_id, settings), learner, names, start=True)
+
+    async def _open(
+        self, table: Table, host: str, names: Sequence[str], *, start: bool
+    ) -> dict[str, Any]:
+        """Run a table just stored: its host at seat 0, its bots after (named from
+        ``names``, the host's name left out), the game started if ``start``."""
         runner = TableRunner(
             table,
             self.store,
@@ -240,47 +263,15 @@ class Hub:
             reads=self.reads,
         )
         runner.start()
-        self.runners[table_id] = runner
+        self.runners[table.id] = runner
         token = new_token()
         await runner.call("seated", {"seat": 0, "name": host, "bot": None}, token=token)
-        names = iter(n for n in BOT_NAMES if n.casefold() != host.casefold())
-        for seat, kind in enumerate(settings.bots, start=1):
-            await runner.call("seated", {"seat": seat, "name": next(names), "bot": kind})
+        free = iter(n for n in names if n.casefold() != host.casefold())
+        for seat, kind in enumerate(table.settings.bots, start=1):
+            await runner.call("seated", {"seat": seat, "name": next(free), "bot": kind})
         if start:
             await runner.call("started", {})
-        return {"table": table_id, "seat": 0, "token": token, "url": f"/t/{table_id}"}
-
-    async def lesson(self, form: object) -> dict[str, Any]:
-        """A lesson table ("Learn to play", docs/server.md): the learner (``name``)
-        at seat 0, the lesson's two scripted bots, the game started at once; the
-        table's name is ``table`` (the page sends both in the learner's language)."""
-        data = form if isinstance(form, dict) else {}
-        learner = player_name(data.get("name") or "You")
-        settings = lesson_settings(
-            player_name(data.get("table") or "Lesson"), bot_pause=self.config.bot_pause
-        )
-        table_id = new_table_id()
-        # no fair shuffles: the deck is arranged on purpose, and says so
-        self.store.create(table_id, settings, None)
-        runner = TableRunner(
-            Table(table_id, settings),
-            self.store,
-            {},
-            shuffles_stored=0,
-            cluster=self.cluster,
-            writes=self.writes,
-            reads=self.reads,
-        )
-        runner.start()
-        self.runners[table_id] = runner
-        token = new_token()
-        await runner.call("seated", {"seat": 0, "name": learner, "bot": None}, token=token)
-        # the script's names, unless the learner took one (the page names seats as seated)
-        names = iter(n for n in (*LESSON_NAMES, *BOT_NAMES) if n.casefold() != learner.casefold())
-        for seat, kind in enumerate(settings.bots, start=1):
-            await runner.call("seated", {"seat": seat, "name": next(names), "bot": kind})
-        await runner.call("started", {})
-        return {"table": table_id, "seat": 0, "token": token, "url": f"/t/{table_id}"}
+        return {"table": table.id, "seat": 0, "token": token, "url": f"/t/{table.id}"}
 
     async def join(self, table_id: str, form: object) -> dict[str, Any]:
         """A person takes a seat (the one asked for, else the first free one)."""
