@@ -60,6 +60,10 @@ def _decide(page: Page, decisions: int) -> bool:
             toggles.first.click()
         submit.click()
         return True
+    sure = page.get_by_test_id("fold-yes")
+    if sure.count():  # folding gives up a free stay: the page asks once, and we mean it
+        sure.click(timeout=3000)
+        return True
     verbs = ("fold",) if decisions >= FOLD_AFTER else PREFERRED
     for verb in verbs:
         button = page.locator(f"[data-testid=option-{verb}]:enabled")
