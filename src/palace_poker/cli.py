@@ -42,6 +42,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "palace_poker.arena.command",
     "palace_poker.terminal.command",
     "palace_poker.server.command",
+    "palace_poker.server.admin",
 )
 
 #: The demo's default length and pause after each move on a terminal (seconds).

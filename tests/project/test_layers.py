@@ -65,10 +65,10 @@ SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("table",),
     ("projection", "protocol"),
     ("history",),
-    ("store", "pg_rounds", "cluster", "rounds", "writer", "reader"),
+    ("store", "pg_rounds", "cluster", "rounds", "writer", "reader", "retention"),
     ("runner",),
     ("app",),
-    ("command", "child"),  # child: a serve process started by a script
+    ("command", "child", "admin"),  # child: a serve process started by a script
 )
 SERVER_PURE = (
     "settings",

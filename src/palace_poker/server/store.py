@@ -370,6 +370,111 @@ class Store:
         key = bytes.fromhex(secret) if secret is not None else None
         return StoredTable(table_id, settings, entries, tokens, shuffles, key)
 
+    # ------------------------------------------------------------ keeping (docs/deploy.md)
+
+    def activity(self, table_ids: Sequence[str] | None = None) -> list[TableActivity]:
+        """What the operator's list and the retention read of every table (or of
+        ``table_ids``), oldest first: one query, no table rebuilt."""
+        per_table = (
+            sa.select(
+                ENTRIES.c.table_id,
+                sa.func.max(ENTRIES.c.at).label("last_at"),
+                sa.func.count().label("entries"),
+                sa.func.max(sa.case((ENTRIES.c.kind == "game_over", 1), else_=0)).label("over"),
+            )
+            .group_by(ENTRIES.c.table_id)
+            .subquery()
+        )
+        query = (
+            sa.select(
+                TABLES.c.id,
+                TABLES.c.created_at,
+                TABLES.c.settings,
+                per_table.c.last_at,
+                per_table.c.entries,
+                per_table.c.over,
+                WRITERS.c.expires_at,
+            )
+            .select_from(
+                TABLES.outerjoin(per_table, per_table.c.table_id == TABLES.c.id).outerjoin(
+                    WRITERS, WRITERS.c.table_id == TABLES.c.id
+                )
+            )
+            .order_by(TABLES.c.created_at, TABLES.c.id)
+        )
+        if table_ids is not None:
+            query = query.where(TABLES.c.id.in_(list(table_ids)))
+        with self.single.connect() as db:
+            return [_activity(row) for row in db.execute(query)]
+
+    def prune(self, table_id: str, *, before: float, now: float) -> bool:
+        """Delete every row of a table (its settings, entries, seat tokens, shuffles,
+        secret and writer lease) in one transaction, if its last entry (its creation,
+        when it has none) is older than ``before`` and no process holds its writer
+        lease at ``now``; returns whether it was deleted.
+
+        Both are checked again inside the transaction, the table's row locked
+        first: a change being stored meanwhile (it takes a share lock on that row)
+        is either seen, and the table kept, or refused after, never half-kept.
+        """
+        with self.engine.begin() as db:
+            lock = sa.select(TABLES.c.created_at).where(TABLES.c.id == table_id)
+            created = db.execute(lock.with_for_update() if self.shared else lock).scalar()
+            if created is None:
+                return False
+            lease = db.execute(
+                sa.select(WRITERS.c.expires_at).where(WRITERS.c.table_id == table_id)
+            ).scalar()
+            if lease is not None and lease >= now:
+                return False
+            last = db.execute(
+                sa.select(sa.func.max(ENTRIES.c.at)).where(ENTRIES.c.table_id == table_id)
+            ).scalar()
+            if (created if last is None else last) >= before:
+                return False
+            for rows in (ENTRIES, SEAT_TOKENS, SHUFFLES, SECRETS, WRITERS):
+                db.execute(rows.delete().where(rows.c.table_id == table_id))
+            db.execute(TABLES.delete().where(TABLES.c.id == table_id))
+        return True
+
+    def ping(self) -> None:
+        """One round trip to the database (the health check); raises when it is
+        unreachable."""
+        with self.single.connect() as db:
+            db.execute(sa.text("SELECT 1"))
+
+
+@dataclass(frozen=True)
+class TableActivity:
+    """One table as the operator's list and the retention see it."""
+
+    id: str
+    name: str
+    created_at: float
+    #: The time of its last entry, or of its creation when it has none.
+    last_at: float
+    entries: int
+    #: Its game is over (a ``game_over`` entry is stored).
+    over: bool
+    #: When the lease of its writer ends (None: no process holds it).
+    lease_until: float | None
+
+
+def _activity(row: Any) -> TableActivity:
+    try:
+        name = json.loads(row.settings).get("name")
+    except (ValueError, AttributeError):
+        name = None
+    return TableActivity(
+        id=row.id,
+        name=name if isinstance(name, str) else "",
+        created_at=float(row.created_at),
+        last_at=float(row.created_at if row.last_at is None else row.last_at),
+        entries=int(row.entries or 0),
+        over=bool(row.over),
+        lease_until=None if row.expires_at is None else float(row.expires_at),
+    )
+
 
 @dataclass(frozen=True)
 class Append:
@@ -499,6 +604,7 @@ __all__ = [
     "Connection",
     "Store",
     "StoredTable",
+    "TableActivity",
     "conflict",
     "default_url",
     "dump",
