@@ -152,7 +152,9 @@ class Client:
                     continue
                 self.answered = (view["table"]["hand_number"], version)
                 text = option_text(rng.choice(view["options"]), rng)
-                await socket_.send(json.dumps({"type": "act", "action": text, "version": version}))
+                hand = view["table"]["hand_number"]
+                act = {"type": "act", "action": text, "hand": hand, "version": version}
+                await socket_.send(json.dumps(act))
 
 
 @dataclass

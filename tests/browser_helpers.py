@@ -126,7 +126,8 @@ async def _play_to_the_defence(
                 assert player.view is not None
                 version = player.view["hand"]["observation"]["version"]
                 await asyncio.sleep(player.pace)
-                await player.send({"type": "act", "action": text, "version": version})
+                hand = player.view["table"]["hand_number"]
+                await player.send({"type": "act", "action": text, "hand": hand, "version": version})
                 while (await player.receive())["type"] not in ("update", "error"):
                     pass
                 assert not player.errors, player.errors

@@ -233,7 +233,12 @@ class Player:
         option = self.rng.choice(self.view["options"])
         version = self.view["hand"]["observation"]["version"]
         await self.send(
-            {"type": "act", "action": option_text(option, self.rng), "version": version}
+            {
+                "type": "act",
+                "action": option_text(option, self.rng),
+                "hand": self.view["table"]["hand_number"],
+                "version": version,
+            }
         )
 
     async def play(self, *, until_over: bool = True, stop_at: int | None = None) -> None:

@@ -121,7 +121,8 @@ def _finished_game(server: ServerProcess) -> Position:
                 await ann.receive()
             assert ann.view is not None
             version = ann.view["hand"]["observation"]["version"]
-            await ann.send({"type": "act", "action": "fold", "version": version})
+            hand = ann.view["table"]["hand_number"]
+            await ann.send({"type": "act", "action": "fold", "hand": hand, "version": version})
             await ann.play()
 
         await asyncio.gather(fold_then_play(), bob.play())

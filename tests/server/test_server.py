@@ -134,16 +134,33 @@ def test_the_referee_refuses_bad_messages_and_nothing_changes(server: ServerProc
         mover, other = (ann, bob) if ann.my_turn() else (bob, ann)
         assert mover.view is not None
         version = mover.view["hand"]["observation"]["version"]
+        hand = mover.view["table"]["hand_number"]
         seq = mover.last_seq
+        act = {"type": "act", "hand": hand}
         cases = [
-            ({"type": "act", "action": "stay", "version": version + 1}, "stale_version", mover),
-            ({"type": "act", "action": "stay", "version": version}, "not_your_turn", other),
-            ({"type": "act", "action": "fly away", "version": version}, "unknown_verb", mover),
-            ({"type": "act", "action": "stay", "version": True}, "malformed_message", mover),
-            ({"type": "act", "action": 7, "version": version}, "malformed_message", mover),
+            ({**act, "action": "stay", "version": version + 1}, "stale_version", mover),
+            (
+                {**act, "action": "stay", "hand": hand + 1, "version": version},
+                "stale_version",
+                mover,
+            ),
+            (
+                {**act, "action": "stay", "hand": hand - 1, "version": version},
+                "stale_version",
+                mover,
+            ),
+            (
+                {**act, "action": "stay", "hand": None, "version": version},
+                "malformed_message",
+                mover,
+            ),
+            ({**act, "action": "stay", "version": version}, "not_your_turn", other),
+            ({**act, "action": "fly away", "version": version}, "unknown_verb", mover),
+            ({**act, "action": "stay", "version": True}, "malformed_message", mover),
+            ({**act, "action": 7, "version": version}, "malformed_message", mover),
             ({"type": "dance"}, "malformed_message", mover),
-            ({"type": "act", "action": "bet 9", "version": version}, "bad_target", mover),
-            ({"type": "act", "action": "x" * 5000, "version": version}, "message_too_large", mover),
+            ({**act, "action": "bet 9", "version": version}, "bad_target", mover),
+            ({**act, "action": "x" * 5000, "version": version}, "message_too_large", mover),
         ]
         for message, code, player in cases:
             await player.send(message)
@@ -206,12 +223,15 @@ def test_a_page_from_another_site_cannot_open_a_table(server: ServerProcess) -> 
     table = server.create()["table"]
 
     async def origin() -> None:
-        with pytest.raises(websockets.InvalidStatus):
-            async with websockets.connect(
-                server.ws_url(table),
-                origin="https://evil.example",  # type: ignore[arg-type]
-            ) as socket:
+        async with websockets.connect(
+            server.ws_url(table),
+            origin="https://evil.example",  # type: ignore[arg-type]
+        ) as socket:
+            # accepted, then refused with the documented close (test_server_codes.py)
+            assert json.loads(await socket.recv())["code"] == "origin_refused"
+            with pytest.raises(websockets.ConnectionClosed):
                 await socket.recv()
+        assert socket.close_code == 4003
         async with websockets.connect(
             server.ws_url(table),
             origin=server.base,  # type: ignore[arg-type]

@@ -85,7 +85,12 @@ async def _act(player: Player, prefer: tuple[str, ...], *, bold: bool) -> None:
     version, seat = _observation(player)["version"], player.view["you"]
     await asyncio.sleep(PACE)  # a person's pace, well within the server's rate limit
     await player.send(
-        {"type": "act", "action": option_text(option, player.rng), "version": version}
+        {
+            "type": "act",
+            "action": option_text(option, player.rng),
+            "hand": player.view["table"]["hand_number"],
+            "version": version,
+        }
     )
     while True:  # until the answer: the action's entry (a refusal fails the test)
         payload = await player.receive()

@@ -90,7 +90,14 @@ def test_the_host_pauses_and_resumes_and_the_clock_takes_up_where_it_stopped(
             actor = bob if bob.my_turn() else ann
             version = view["hand"]["observation"]["version"]
             await _refused(
-                actor, {"type": "act", "action": "stay", "version": version}, "game_paused"
+                actor,
+                {
+                    "type": "act",
+                    "action": "stay",
+                    "hand": view["table"]["hand_number"],
+                    "version": version,
+                },
+                "game_paused",
             )
         await asyncio.sleep(1.5)
         await ann.send({"type": "resume"})

@@ -147,7 +147,10 @@ async def _game(servers: list[ServerProcess], seed: int) -> tuple[str, list[Play
                 continue
             if rng.random() < 0.1 and player.view is not None:  # stale: an error payload
                 version = player.view["hand"]["observation"]["version"]
-                await player.send({"type": "act", "action": "stay", "version": version + 5})
+                hand = player.view["table"]["hand_number"]
+                await player.send(
+                    {"type": "act", "action": "stay", "hand": hand, "version": version + 5}
+                )
                 await player.until("error")
                 if not player.my_turn():  # an update came first (a chat line's, say)
                     continue

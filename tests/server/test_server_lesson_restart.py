@@ -28,7 +28,14 @@ async def _follow(ann: Player, decisions: int) -> None:
         view = ann.view
         version = view["hand"]["observation"]["version"]
         await asyncio.sleep(0.1)  # a person's pace
-        await ann.send({"type": "act", "action": view["table"]["lesson_next"], "version": version})
+        await ann.send(
+            {
+                "type": "act",
+                "action": view["table"]["lesson_next"],
+                "hand": view["table"]["hand_number"],
+                "version": version,
+            }
+        )
         while ann.view["hand"]["observation"]["version"] == version:  # until it is taken
             await ann.receive()
         assert ann.errors == []

@@ -185,7 +185,8 @@ def test_a_change_the_store_refuses_is_undone_and_nobody_hears_of_it(tmp_path: P
         while client.seat != seat:
             await asyncio.sleep(0.01)
         store.fail = True
-        runner.submit(client, {"type": "act", "action": "stay", "version": hand.version})
+        act = {"type": "act", "action": "stay", "hand": 1, "version": hand.version}
+        runner.submit(client, act)
         while not any(p["type"] == "error" for p in sent):
             await asyncio.sleep(0.01)
         assert runner.table.seq == seq  # rebuilt from the store: the stay is not there
@@ -571,12 +572,12 @@ def test_a_table_whose_log_cannot_be_read_after_a_refused_change_waits_for_it(
         while not sent:  # welcomed: the deal before it is stored (jobs go one by one)
             await asyncio.sleep(0.01)
         store.fail, store.unreadable = True, 2  # the write, then two reads, fail
-        runner.submit(client, {"type": "act", "action": "stay", "version": version})
+        runner.submit(client, {"type": "act", "action": "stay", "hand": 1, "version": version})
         while not any(p["type"] == "error" for p in sent):
             await asyncio.sleep(0.01)
         # the same decision again, at once: carried out once the log is read (the
         # loop tries again each second), on the table as the log has it
-        runner.submit(client, {"type": "act", "action": "stay", "version": version})
+        runner.submit(client, {"type": "act", "action": "stay", "hand": 1, "version": version})
         while not any(p["type"] == "update" and p["seq"] > seq for p in sent):
             await asyncio.sleep(0.05)  # (told only once stored)
         stored = store.load("t1")

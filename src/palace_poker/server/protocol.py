@@ -7,12 +7,24 @@ connection answers with an error payload, staying open. A token is compared by
 its hash only (:func:`token_hash`), and a new one is 128 random bits from
 :mod:`secrets`.
 
->>> read('{"type": "act", "action": "stay", "version": 3}')["version"]
+>>> read('{"type": "act", "action": "stay", "hand": 2, "version": 3}')["version"]
 3
->>> read('{"type": "act", "action": "stay", "version": true}')
+>>> read('{"type": "act", "action": "stay", "hand": 2, "version": true}')
 Traceback (most recent call last):
 ...
 palace_poker.server.settings.TableError: [malformed_message] ...
+>>> read('{"type": "act", "action": "stay", "version": 3}')
+Traceback (most recent call last):
+...
+palace_poker.server.settings.TableError: [malformed_message] ...
+>>> read('{"type": "chat", "type": "ping"}')
+Traceback (most recent call last):
+...
+palace_poker.server.settings.TableError: [malformed_message] ... got 'type' twice
+>>> read('{"type": "chat", "text": 7}')
+Traceback (most recent call last):
+...
+palace_poker.server.settings.TableError: [invalid_chat] 'text' of a chat message must be text, got 7
 >>> len(new_token()), token_hash("a") == token_hash("a")
 (22, True)
 """
@@ -37,7 +49,13 @@ MAX_TOKEN: Final = 64
 #: Each type's fields: name -> (kind, required).
 FIELDS: Final[dict[str, dict[str, tuple[str, bool]]]] = {
     "hello": {"token": ("token", False), "last_seq": ("count", False)},
-    "act": {"action": ("text", True), "version": ("count", True), "ref": ("ref", False)},
+    # a decision names the state it answers: the table's hand number and its version
+    "act": {
+        "action": ("text", True),
+        "hand": ("count", True),
+        "version": ("count", True),
+        "ref": ("ref", False),
+    },
     "start": {"ref": ("ref", False)},
     "end": {"ref": ("ref", False)},
     "back": {"ref": ("ref", False)},
@@ -65,7 +83,7 @@ FIELDS: Final[dict[str, dict[str, tuple[str, bool]]]] = {
     # a random value for the next hand's fair seed (palace-fair/1), as hex
     "contribute": {"value": ("text", True), "ref": ("ref", False)},
     # the table's chat (players and spectators), and the host's mute
-    "chat": {"text": ("text", True), "ref": ("ref", False)},
+    "chat": {"text": ("chat", True), "ref": ("ref", False)},
     "mute": {"seat": ("count", True), "seq": ("count", False), "ref": ("ref", False)},
     "unmute": {"seat": ("count", True), "seq": ("count", False), "ref": ("ref", False)},
 }
@@ -82,7 +100,9 @@ def read(raw: str | bytes) -> dict[str, Any]:
             "message_too_large", f"a message is at most {MAX_MESSAGE} bytes, got {len(raw)}"
         )
     try:
-        message = json.loads(raw)
+        message = json.loads(raw, object_pairs_hook=_unique)
+    except _DuplicateKeyError as err:
+        raise TableError("malformed_message", str(err)) from None
     except (ValueError, RecursionError):
         raise TableError("malformed_message", "a message must be a JSON object") from None
     if not isinstance(message, dict):
@@ -101,17 +121,47 @@ def read(raw: str | bytes) -> dict[str, Any]:
         value = message.get(name)
         if value is None:
             if required:
-                raise TableError("malformed_message", f"a {kind} message needs {name!r}")
+                code = FIELD_CODES.get(what, "malformed_message")
+                raise TableError(code, f"a {kind} message needs {name!r}")
             checked[name] = None
             continue
         checked[name] = _field(kind, name, what, value)
     return checked
 
 
+class _DuplicateKeyError(ValueError):
+    """A JSON object naming one key twice."""
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of the message, each key once: JSON leaves a repeated key's meaning
+    open (Python's reader keeps the last, others the first), so a message that
+    could be read two ways is refused rather than guessed at."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _DuplicateKeyError(f"a message names each key once, got {short(key)} twice")
+        found[key] = value
+    return found
+
+
+#: The code of a field's refusal when it is not the protocol's generic one: a chat
+#: line and a settings change are the player's own words and numbers, refused as
+#: the table refuses them (the table then checks their length and values).
+FIELD_CODES: Final = {"chat": "invalid_chat", "changes": "invalid_settings"}
+#: What a field must be, in a refusal's message, where its kind's name does not say.
+WHAT: Final = {
+    "chat": "text",
+    "changes": f"an object of at most {MAX_CHANGES} settings, each a whole number or true/false",
+}
+
+
 def _field(kind: str, name: str, what: str, value: object) -> object:
     ok = {
         "count": is_int(value) and 0 <= (as_int(value) or 0) < 2**53,
         "text": isinstance(value, str) and 0 < len(value) <= MAX_ACTION,
+        # a chat line: any text (the table says what a line may hold, invalid_chat)
+        "chat": isinstance(value, str),
         "token": isinstance(value, str) and 0 < len(value) <= MAX_TOKEN and value.isascii(),
         "ref": (isinstance(value, str) and len(value) <= 40)
         or (is_int(value) and abs(as_int(value) or 0) < 2**53),
@@ -126,8 +176,9 @@ def _field(kind: str, name: str, what: str, value: object) -> object:
     }[what]
     if not ok:
         raise TableError(
-            "malformed_message",
-            f"{name!r} of a {kind} message must be a {what}, got {short(value)}",
+            FIELD_CODES.get(what, "malformed_message"),
+            f"{name!r} of a {kind} message must be {WHAT.get(what, 'a ' + what)}, "
+            f"got {short(value)}",
         )
     return value
 

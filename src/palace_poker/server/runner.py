@@ -36,7 +36,15 @@ from palace_poker.server.lesson import LESSON_BOT, LessonBot
 from palace_poker.server.protocol import FIELDS, token_hash
 from palace_poker.server.reader import GroupRead
 from palace_poker.server.settings import TableError
-from palace_poker.server.store import Append, ConflictError, Store
+from palace_poker.server.store import (
+    RETRY_FIRST,
+    RETRY_MOST,
+    Append,
+    ConflictError,
+    Health,
+    Store,
+    unreachable,
+)
 from palace_poker.server.table import HOST_COMMANDS, Table
 from palace_poker.server.writer import GroupCommit
 
@@ -50,6 +58,14 @@ CONFLICT_TRIES = 3
 #: Outgoing payloads a client may have waiting (updates merge, so only a client
 #: that floods the server with bad messages gets this far behind).
 MAX_BACKLOG = 256
+#: Seconds one payload may take to leave for its client. A client that stops
+#: reading (a frozen tab, a stalled link) fills the socket's buffers, and the send
+#: waits; after this long it is closed with 4002 ("too far behind: reconnect"), by
+#: the server's own rule, well before the keep-alive ping would drop it (20 s
+#: without a pong after a ping every 20 s: a bare 1006 after 20 to 40 s).
+SLOW_SEND = 10.0
+#: The close a client too far behind gets (docs/server.md, close codes).
+BEHIND = (4002, "too far behind: reconnect")
 
 
 @dataclass(eq=False)
@@ -84,6 +100,8 @@ class Client:
     watcher: int = 0
     #: When this connection's last chat lines were sent (the chat's own budget).
     chats: deque[float] = field(default_factory=deque)
+    #: The connection is being closed: nothing more is queued.
+    closing: bool = False
 
     def post(self, payload: dict[str, Any] | Frame) -> None:
         """Queue a payload for this client (never blocks the table).
@@ -94,6 +112,8 @@ class Client:
         view kept), so the queue stays short and nothing is skipped. A merge makes
         a new frame: a frame may be shared with other clients.
         """
+        if self.closing:  # ending: nothing more is sent
+            return
         frame = payload if isinstance(payload, Frame) else Frame(payload)
         waiting = self.outbox[-1] if self.outbox else None
         if waiting is not None and _mergeable(waiting.payload, frame.payload):
@@ -106,12 +126,20 @@ class Client:
 
     def end(self, code: int, reason: str) -> None:
         """Close the connection after the payloads queued so far."""
+        if self.closing:
+            return
+        self.closing = True
         self.ending = (code, reason)
         self.outbox.append(None)
         self.ready.set()
 
     async def pump(self) -> None:
-        """Send the queued payloads in order until the connection ends."""
+        """Send the queued payloads in order until the connection ends.
+
+        A payload that has not left within :data:`SLOW_SEND` seconds means the
+        client stopped reading: the rest is dropped and the connection closed with
+        :data:`BEHIND` (4002), which reaches the client after what its buffers
+        hold; it reconnects with its last seq and misses nothing."""
         try:
             while True:
                 while not self.outbox:
@@ -120,7 +148,13 @@ class Client:
                 frame = self.outbox.popleft()
                 if frame is None:
                     break
-                await self.send(frame.text())
+                try:
+                    await asyncio.wait_for(self.send(frame.text()), SLOW_SEND)
+                except TimeoutError:
+                    self.closing, self.ending = True, BEHIND
+                    self.outbox.clear()
+                    log.info("a client too far behind was closed (%s)", BEHIND[0])
+                    break
             await self.close(*self.ending)
         except Exception:  # the peer went away: nothing more to send
             log.debug("a connection ended while sending", exc_info=True)
@@ -171,6 +205,15 @@ _COMMANDS = {
 }
 
 
+def _unavailable() -> TableError:
+    """The refusal of a change while the store cannot be reached (docs/deploy.md)."""
+    return TableError(
+        "storage_unavailable",
+        "the server cannot reach its database just now: nothing changed, play "
+        "resumes by itself when it is back",
+    )
+
+
 def _bot(kind: str) -> Bot:
     """A seat's bot: a lesson's scripted bot, or a registered kind."""
     return LessonBot() if kind == LESSON_BOT else make_bot(kind)
@@ -188,6 +231,7 @@ def command_of(kind: str, message: dict[str, Any], seat: int) -> tuple[str, dict
         data = {
             "seat": seat,
             "action": message["action"],
+            "hand": message["hand"],
             "version": message["version"],
             "by": "player",
         }
@@ -235,6 +279,7 @@ class TableRunner:
         cluster: Cluster | None = None,
         writes: GroupCommit | None = None,
         reads: GroupRead | None = None,
+        health: Health | None = None,
     ) -> None:
         self.table = table
         self.store = store
@@ -257,8 +302,18 @@ class TableRunner:
         #: A catch-up is waiting in the queue already (news does not pile up).
         self._news_queued = False
         #: Memory and the log have parted ways and the log could not be read yet
-        #: (see _rebuild): no job is carried out until it is.
+        #: (see _rebuild): no change is made, and nobody is told anything of the
+        #: table, until it is (changes are refused with storage_unavailable).
         self._stale = False
+        #: The process's view of its store (an outage is said once for all tables).
+        self.health = health or Health(clock)
+        #: The start of a storage outage whose time the clocks have not been given
+        #: back yet (a storage_back entry, before any other change: docs/deploy.md).
+        self._held: float | None = None
+        #: While the store is away: when this table tries it again, and the wait
+        #: after that try (doubling from RETRY_FIRST to RETRY_MOST).
+        self._retry_at = 0.0
+        self._retry = RETRY_FIRST
 
     # ------------------------------------------------------------ life
 
@@ -292,6 +347,15 @@ class TableRunner:
             self._news_queued = True
             self.queue.put_nowait(Job("catch_up", {}))
 
+    def storage_changed(self, since: float | None = None) -> None:
+        """The store went away, or came back after an outage that began at
+        ``since`` (the hub tells every table): the table looks at once (its
+        clocks stop, or it gives them the outage's time back)."""
+        if since is not None and self.table.status == "playing":
+            self._held = since if self._held is None else min(self._held, since)
+        self._retry_at, self._retry = 0.0, RETRY_FIRST
+        self.queue.put_nowait(Job("storage", {}))
+
     def dropped(self, client: Client) -> None:
         """A client's connection ended."""
         self.queue.put_nowait(Job("dropped", {}, client=client))
@@ -302,9 +366,6 @@ class TableRunner:
         if self.cluster is not None:  # the lease is renewed for all tables by the hub
             await self._claim()
         while True:
-            if self._stale and not await self._rebuild_or_wait():
-                await asyncio.sleep(1.0)  # the store is away: try again in a second
-                continue
             # A job waiting is taken first; else the table waits for one, or for
             # its alarm when an automatic change is due (no timeout raised: under
             # load, an exception a decision is garbage the collector must chase).
@@ -339,12 +400,21 @@ class TableRunner:
                 alarm.cancel()
 
     async def _run_automatic(self) -> None:
+        if self.health.down and self._held is None and self.table.status == "playing":
+            self._held = self.health.since  # the clocks stop: their time is given back
+        if self._stale or self._held is not None:
+            await self._rebuild_or_wait()
+            return
         try:
             await self._automatic()
         except PalaceError as err:  # another process changed the table first
             log.debug("table %s: an automatic change was refused: %s", self.table.id, err)
             await asyncio.sleep(0.05)  # it is still due: do not spin on it
-        except Exception:  # logged; the next try comes with the next job or due time
+        except Exception as err:  # logged; the next try comes with the next job or due time
+            if unreachable(err):  # (said once for the process; the loop backs off)
+                self.health.failed(err)
+                self._back_off()
+                return
             log.exception("table %s: an automatic change failed", self.table.id)
             await asyncio.sleep(1.0)
 
@@ -356,11 +426,19 @@ class TableRunner:
             seq = job.client.last if self._stale else self.table.seq
             job.client.post(projection.error(err, seq=seq, ref=job.data.get("ref")))
 
+    async def _news_job(self, kind: str) -> None:
+        """Another process stored entries of this table (``catch_up``), or the
+        store went away or came back (``storage``: the loop's next due time says
+        what to do, see :meth:`_until_due`)."""
+        if kind == "catch_up":
+            self._news_queued = False
+            if not self._stale:  # (a stale table reads the whole log when it can)
+                await self._catch_up()
+
     async def _job(self, job: Job) -> None:
         client = job.client
-        if job.kind == "catch_up":  # another process stored entries of this table
-            self._news_queued = False
-            await self._catch_up()
+        if job.kind in ("catch_up", "storage"):
+            await self._news_job(job.kind)
             return
         if job.kind == "dropped":
             assert client is not None
@@ -374,6 +452,8 @@ class TableRunner:
             job.done.set_result(self.table.seq)
             return
         if job.kind == "hello":
+            if self._stale:  # memory holds a change the store refused: tell nothing
+                raise _unavailable()
             self._hello(client, job.data)
             return
         if not client.greeted:
@@ -408,6 +488,10 @@ class TableRunner:
         table is rebuilt from the log and the command carried out again on it, so
         that a decision made on the old hand is refused as stale.
         """
+        if self._stale or (self.health.down and not self.health.may_try()):
+            raise _unavailable()  # at once: the store is away (tried again meanwhile)
+        if self._held is not None and kind != "storage_back":
+            await self._give_back()  # the clocks get the outage's time back first
         if self.cluster is None:
             await self._commit_here(kind, data, token=token)
             return
@@ -526,14 +610,27 @@ class TableRunner:
                 await asyncio.to_thread(self.store.append_all, [write])
         except ConflictError:
             raise  # the caller catches up and tries again
-        except Exception:
-            log.exception(
-                "table %s: the store refused entries %s", table.id, [e.seq for e in entries]
-            )
-            await self._rebuild_or_wait()
-            raise TableError(
-                "storage_failed", "the change could not be stored: try again"
-            ) from None
+        except Exception as err:
+            if not unreachable(err):
+                log.exception(
+                    "table %s: the store refused entries %s", table.id, [e.seq for e in entries]
+                )
+                await self._reread()
+                raise TableError(
+                    "storage_failed", "the change could not be stored: try again"
+                ) from None
+            # The store is away: said once for the process, not once a change; the
+            # clocks stop; memory holds the refused change, so the table is read
+            # again from the log (or, if it cannot be read, left stale meanwhile).
+            self.health.failed(err)
+            if self._held is None and table.status == "playing":
+                self._held = self.health.since
+            self._stale = True
+            self._back_off()
+            with contextlib.suppress(Exception):
+                await self._rebuild()
+            raise _unavailable() from None
+        self.health.worked()
         self.shuffles_stored += len(fresh)
         for seat in freed:  # the seat's token is no one's now: its holder watches
             self.tokens.pop(seat, None)
@@ -547,15 +644,67 @@ class TableRunner:
         if not table.settings.spectators:
             self._send_spectators_away()
 
-    async def _rebuild_or_wait(self) -> bool:
-        """Rebuild the table; if the store cannot be read either, leave it stale
-        (logged) for the loop to try again. Returns whether it was rebuilt."""
+    async def _reread(self) -> None:
+        """Rebuild the table after a refused change; if the store cannot be read
+        either, the table stays stale and the loop tries again (backed off)."""
         try:
             await self._rebuild()
-        except Exception:
-            log.exception("table %s: reading its log failed; it waits for the store", self.table.id)
-            return False
-        return True
+        except Exception as err:
+            if unreachable(err):
+                self.health.failed(err)
+            else:
+                log.exception("table %s: reading its log failed", self.table.id)
+            self._back_off()
+
+    async def _rebuild_or_wait(self) -> None:
+        """While the store is away (or just back): read the table again if its
+        memory is stale, then give its clocks the outage's time back (a
+        storage_back entry: the first write tried, so on a full disk it is what
+        finds the store back). A failure waits twice as long as the last, from
+        :data:`RETRY_FIRST` to :data:`RETRY_MOST` seconds, and logs nothing: the
+        outage was said once (:class:`Health`)."""
+        try:
+            if self._stale:
+                await self._rebuild()
+                self.health.alive()
+            if self._held is not None:
+                await self._give_back()
+        except PalaceError:  # refused while the store is still away: later
+            self._back_off()
+            return
+        except Exception as err:
+            if unreachable(err):
+                self.health.failed(err)
+            else:  # a bug: logged, and tried again later all the same
+                log.exception("table %s: recovering from the outage failed", self.table.id)
+            self._back_off()
+            return
+        if self.health.down:  # nothing of this table's to try: look again later
+            self._back_off()
+        else:
+            self._retry, self._retry_at = RETRY_FIRST, 0.0
+
+    async def _give_back(self) -> None:
+        """Store the outage's time given back to the clocks (Table._storage_back),
+        by the process that writes the table; a table with no clock running has
+        nothing to give back."""
+        since = self._held
+        if since is None:
+            return
+        if self.table.status != "playing" or not self.writer:
+            self._held = None
+            return
+        self._held = None  # (the entry is not asked for again while being stored)
+        try:
+            await self._commit("storage_back", {"since": since})
+        except BaseException:
+            self._held = since if self._held is None else min(self._held, since)
+            raise
+
+    def _back_off(self) -> None:
+        """The next try at the store: after the wait, which doubles each time."""
+        self._retry_at = self.clock() + self._retry
+        self._retry = min(RETRY_MOST, self._retry * 2)
 
     def _broadcast(self) -> None:
         """Every greeted client gets the new entries and its view. One frame is
@@ -579,6 +728,8 @@ class TableRunner:
             client.last = table.seq
 
     def _presence(self) -> None:
+        if self._stale:  # memory holds a change the store refused: tell nothing
+            return
         views = self._views()
         frames: dict[int | None, Frame] = {}
         for client in self.clients:
@@ -691,6 +842,12 @@ class TableRunner:
     def _until_due(self) -> float | None:
         """Seconds until the next automatic change (None: none; nothing is due for
         a process that does not write the table: its writer makes those)."""
+        if self._stale or self._held is not None or self.health.down:
+            # the store is away: nothing is due but the next try at it (the clocks
+            # wait); a table without a change to make waits for the hub's word
+            if not (self._stale or self._held is not None or self.table.status == "playing"):
+                return None
+            return max(0.0, self._retry_at - self.clock())
         due = self._due() if self.writer else None
         return None if due is None else max(0.0, due[0] - self.clock())
 
@@ -758,6 +915,7 @@ class TableRunner:
             except Exception:  # a bot's bug must not stall the table
                 log.exception("table %s: bot %s failed; taking the default", table.id, seat)
         text = str(action).split(" ", 1)[1]
-        await self._commit(
-            "action", {"seat": seat, "action": text, "version": hand.version, "by": by}
-        )
+        decision = {"seat": seat, "action": text, "version": hand.version, "by": by}
+        # the hand too: a retry after another process wrote first must not land on a
+        # later hand at the same version (Table._same_hand)
+        await self._commit("action", {**decision, "hand": table.hand_number})

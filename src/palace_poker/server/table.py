@@ -87,6 +87,8 @@ COMMANDS: Final = (
     "unmuted",
     # a player ready for the next hand (a table that waits for everyone)
     "ready",
+    # the store is back after an outage: the clocks go on where they stopped
+    "storage_back",
 )
 #: Commands only the host may give (the entry's ``by`` names the host's seat).
 HOST_COMMANDS: Final = (
@@ -252,6 +254,9 @@ class Table:
     #: order of ``finished``): released only with the full records.
     proof: FairProof | None = None
     proofs: list[FairProof | None] = field(default_factory=list)
+    #: The clocks were held (the store unreachable) up to this time: see
+    #: :meth:`_storage_back`.
+    clocks_held_until: float = 0.0
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -511,9 +516,11 @@ class Table:
         self._schedule(at)
 
     def _started(self, data: dict[str, Any], at: float) -> None:
-        self._need("waiting")
+        # who may before when: a non-host's start is not_host whatever the table's
+        # state (as boardgame.io checks the player before the move)
         if data.get("by") is not None:
             self._host(data)
+        self._need("waiting")
         taken = tuple(i for i, s in enumerate(self.seats) if s is not None and not s.pending)
         if len(taken) < 2:
             raise TableError("too_few_players", "a game needs at least two players")
@@ -583,6 +590,7 @@ class Table:
         text = as_text(data.get("action"))
         if seat is None or by not in DECIDERS or text is None:
             raise TableError("malformed_message", f"not an action command: {short(data)}")
+        self._same_hand(data, text, hand)
         at_hand = self.hand_seat(seat)
         if at_hand is None:
             raise TableError("not_in_hand", f"seat {seat} is not dealt into this hand")
@@ -605,6 +613,31 @@ class Table:
             explanations=_explained(every, start),
         )
         self._after_decision(seat, str(by), at)
+
+    def _same_hand(self, data: dict[str, Any], text: str, hand: Hand) -> None:
+        """A decision answers one state of the table: the hand it was chosen on
+        (``hand``, the table's hand number) and that hand's version. A hand's
+        version starts again at 0, so a decision sent on one hand and delivered
+        late (a stalled network, a frozen process) would otherwise fit a later
+        hand at the same version: it is refused with ``stale_version``, as a
+        decision answering an old version of the hand is. A stored entry names no
+        hand (it is carried out again in its own hand's context), so a command
+        without one is not checked here."""
+        given = data.get("hand")
+        if given is None or (is_int(given) and given == self.hand_number):
+            return
+        raise TableError(
+            "stale_version",
+            f"{text}: answers hand {short(given)}, and hand {self.hand_number} is in play "
+            f"(at version {hand.version}): look again",
+            details={
+                "action": text,
+                "hand": short(given),
+                "version": short(data.get("version")),
+                "current_hand": self.hand_number,
+                "current": hand.version,
+            },
+        )
 
     def _after_decision(self, seat: int, by: str, at: float) -> None:
         player = self._seat(seat)
@@ -675,10 +708,10 @@ class Table:
             self._arm(at)
 
     def _ended(self, data: dict[str, Any], at: float) -> None:
+        if data.get("by") is not None:  # who may before when, as for a start
+            self._host(data)
         if self.status == "over":
             raise TableError("game_over", "the game is over")
-        if data.get("by") is not None:
-            self._host(data)
         self._append("ended", at, {"by": data["by"]} if data.get("by") is not None else {})
         if self.game is None or self.game.hand is None:
             self._over(at, "host")
@@ -714,6 +747,30 @@ class Table:
         self.paused_clock = self.paused_deal = None
         self._append("resumed", at, {"by": by})
         self._schedule(at)
+
+    def _storage_back(self, data: dict[str, Any], at: float) -> None:
+        """The store was unreachable from ``since`` until now (docs/deploy.md): no
+        automatic change could be stored meanwhile, so the clocks waited. The turn
+        clock, the time bank and the pause between hands go on from where they
+        stood at ``since``: every deadline moves on by the outage's length. A part
+        already given back by an earlier entry (another process's, for the same
+        outage) is not given twice. The entry's ``seconds`` is the time given back."""
+        since = data.get("since")
+        if not isinstance(since, int | float) or isinstance(since, bool) or since > at:
+            raise TableError("malformed_message", f"not a storage_back command: {short(data)}")
+        start = max(float(since), self.clocks_held_until)
+        seconds = max(0.0, at - start)
+        self.clocks_held_until = max(self.clocks_held_until, at)
+        if not self.paused:  # (a paused table's clocks stand still already)
+            if self.deadline is not None:
+                self.deadline += seconds
+            if self.next_hand_at is not None:
+                self.next_hand_at += seconds
+            if self.bank_from is not None:
+                self.bank_from += seconds
+            if self.pause_from is not None:
+                self.pause_from += seconds
+        self._append("storage_back", at, {"since": float(since), "seconds": round(seconds, 3)})
 
     def _approved(self, data: dict[str, Any], at: float) -> None:
         by = self._host(data)
@@ -1142,4 +1199,5 @@ _HANDLERS = {
     "muted": Table._muted,
     "unmuted": Table._unmuted,
     "ready": Table._ready,
+    "storage_back": Table._storage_back,
 }

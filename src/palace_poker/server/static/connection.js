@@ -148,10 +148,14 @@ export class Connection {
     return true;
   }
 
-  /** Send an action; returns its ref (echoed in an error). */
-  act(action, version) {
+  /**
+   * Send an action with the state it answers (the table's hand number and the hand's
+   * version: a late message never lands on a later hand); returns its ref (echoed in
+   * an error).
+   */
+  act(action, hand, version) {
     this.refs += 1;
     const ref = `a${this.refs}`;
-    return this.send({ type: "act", action, version, ref }) ? ref : null;
+    return this.send({ type: "act", action, hand, version, ref }) ? ref : null;
   }
 }

@@ -42,8 +42,8 @@ let watching = false;
 
 const actions = new ActionPanel($("#actions"), {
   onAct(text) {
-    if (!state.obs) return false;
-    const ref = conn.act(text, state.obs.version);
+    if (!state.obs || !state.table) return false;
+    const ref = conn.act(text, state.table.hand_number, state.obs.version);
     if (ref === null) {
       notify("offline", UI.page.notSent);
       return false;
