@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from palace_poker.errors import ConfigError, PalaceError
 from palace_poker.outputs import OutputError, check_output
+from palace_poker.server.command import _days, _safe
 
 if TYPE_CHECKING:
     from palace_poker.server.store import Store
@@ -99,17 +100,6 @@ def _help(parser: argparse.ArgumentParser) -> int:
     return 0
 
 
-def _days(text: str) -> float:
-    """An argparse type: a number of days above 0 (fractions allowed)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of days: {text!r}") from None
-    if not 0 < value <= 100_000:
-        raise argparse.ArgumentTypeError(f"must be more than 0 days, got {text}")
-    return value
-
-
 def when(seconds: float) -> str:
     """A time as the list shows it: UTC, to the minute.
 
@@ -132,8 +122,6 @@ def open_store(url: str | None) -> Store:
             "backend_unavailable",
             f"admin needs the 'server' extra: pip install 'palace-poker[server]' ({err.name})",
         ) from None
-    from palace_poker.server.command import _safe  # noqa: PLC0415
-
     target = url or default_url()
     try:
         parsed = sa.make_url(target)

@@ -13,8 +13,10 @@ import concurrent.futures
 import contextlib
 import functools
 import hmac
+import ipaddress
 import json
 import logging
+import math
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import sqlalchemy as sa
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -31,7 +34,7 @@ from palace_poker.bots import LEVELS, offered
 from palace_poker.checks import short
 from palace_poker.errors import PalaceError
 from palace_poker.fair import new_server_secret
-from palace_poker.server import history, projection
+from palace_poker.server import history, projection, retention
 from palace_poker.server.cluster import LEASE, POLL, RENEW, Cluster, cluster_of
 from palace_poker.server.ledger import csv_text
 from palace_poker.server.lesson import BOT_NAMES as LESSON_NAMES
@@ -46,7 +49,7 @@ from palace_poker.server.settings import (
     TableSettings,
     player_name,
 )
-from palace_poker.server.store import Store
+from palace_poker.server.store import Health, Store, unreachable
 from palace_poker.server.table import Table
 from palace_poker.server.writer import GroupCommit
 
@@ -70,6 +73,7 @@ STATUS = {
     "game_started": 409,
     "message_too_large": 413,
     "rate_limited": 429,
+    "storage_unavailable": 503,
 }
 
 log = logging.getLogger("palace_poker.server")
@@ -96,6 +100,15 @@ class ServerConfig:
     allowed_origins: tuple[str, ...] = ()
     #: Redis, for several processes on one PostgreSQL log (docs/deploy.md).
     redis_url: str | None = None
+    #: What one client address may ask for (docs/deploy.md, "Running it for
+    #: others"): new tables (lessons included) an hour and seat requests a minute,
+    #: each a burst of that many at once; 0: no limit.
+    tables_per_hour: int = 0
+    seats_per_minute: int = 0
+    #: Days after which an idle table (finished or abandoned) is pruned, once a day
+    #: (None: kept for ever), and the folder each is exported to first (None: none).
+    retention_days: float | None = None
+    export_dir: str | None = None
 
 
 @dataclass
@@ -112,16 +125,62 @@ class Hub:
     #: processes' entries read in group reads.
     writes: GroupCommit | None = None
     reads: GroupRead | None = None
+    #: Whether the store can be used, said once in the log each way (docs/deploy.md,
+    #: "What happens on a failure"), and the look at it every second (PostgreSQL).
+    health: Health = field(default_factory=Health)
+    _watcher: asyncio.Task[None] | None = None
 
     def __post_init__(self) -> None:
         self.writes = GroupCommit(self.store)
         self.reads = GroupRead(self.store)
+        self.health.on_down = self._storage_down
+        self.health.on_back = self._storage_back
+
+    def _storage_down(self) -> None:
+        """The store went away: every table stops its clocks."""
+        for runner in self.runners.values():
+            runner.storage_changed()
+
+    def _storage_back(self, since: float) -> None:
+        """The store is back: every table gives its clocks the outage's time."""
+        for runner in self.runners.values():
+            runner.storage_changed(since)
+
+    async def _watch(self) -> None:
+        """On PostgreSQL, look at the store every second: an outage is noticed (and
+        dated) within a second even while nobody plays, and its end too, so that
+        play resumes by itself. (A SQLite file is read even when its disk is full:
+        there the tables' own backed-off writes find the store back.)"""
+        while True:
+            await asyncio.sleep(1.0)
+            try:
+                await asyncio.to_thread(self.store.ping)
+            except Exception as err:
+                if unreachable(err):
+                    self.health.failed(err)
+                else:
+                    log.exception("looking at the store failed")
+                continue
+            if self.health.down:
+                self.health.worked()  # (a read proves PostgreSQL back: it writes too)
+            else:
+                self.health.alive()
+
+    def storage_error(self, err: BaseException) -> TableError:
+        """The refusal for a store that could not be reached (the outage noted)."""
+        self.health.failed(err)
+        return TableError(
+            "storage_unavailable",
+            "the server cannot reach its database just now: try again in a moment",
+        )
 
     async def restore(self) -> None:
         """Rebuild the stored tables and start the tasks of those still in play (a
         finished table is loaded again when someone opens it). With several
         processes, a table is loaded when a client asks for it or when its writer
         has gone (:meth:`_adopt`), and news of other processes' entries is heard."""
+        if self.store.shared:
+            self._watcher = asyncio.get_running_loop().create_task(self._watch(), name="watch")
         if self.cluster is None:
             for table_id in self.store.table_ids():
                 self._load(table_id, finished=False)
@@ -147,8 +206,11 @@ class Hub:
                 for table_id in orphans:
                     if table_id not in self.runners:
                         self._load(table_id, finished=False)
-            except Exception:  # the database is away: try again at the next look
-                log.exception("looking for tables without a writer failed")
+            except Exception as err:  # the database is away: try again at the next look
+                if unreachable(err):  # (said once, by the health)
+                    self.health.failed(err)
+                else:
+                    log.exception("looking for tables without a writer failed")
 
     async def _keep(self) -> None:
         """Every :data:`RENEW` seconds, for all the tables this process serves, in
@@ -165,8 +227,11 @@ class Hub:
                 )
                 held = await asyncio.to_thread(claim)
                 seqs = await asyncio.to_thread(self.store.last_seqs, self.runners)
-            except Exception:  # the database is away: try again at the next round
-                log.exception("renewing the writer leases failed")
+            except Exception as err:  # the database is away: try again at the next round
+                if unreachable(err):  # (said once, by the health)
+                    self.health.failed(err)
+                else:
+                    log.exception("renewing the writer leases failed")
                 continue
             for table_id, runner in runners.items():
                 runner.held(table_id in held)
@@ -175,7 +240,12 @@ class Hub:
                     self.runners[table_id].news(seq)
 
     def _load(self, table_id: str, *, finished: bool = True) -> TableRunner | None:
-        stored = self.store.load(table_id)
+        try:
+            stored = self.store.load(table_id)
+        except Exception as err:
+            if not unreachable(err):
+                raise
+            raise self.storage_error(err) from None
         if stored is None:
             return None
         table = Table.rebuild(
@@ -191,6 +261,7 @@ class Hub:
             cluster=self.cluster,
             writes=self.writes,
             reads=self.reads,
+            health=self.health,
         )
         runner.start()
         self.runners[table_id] = runner
@@ -261,6 +332,7 @@ class Hub:
             cluster=self.cluster,
             writes=self.writes,
             reads=self.reads,
+            health=self.health,
         )
         runner.start()
         self.runners[table.id] = runner
@@ -293,7 +365,7 @@ class Hub:
 
     async def close(self) -> None:
         """Stop every table's task (and, in a cluster, the listening and adopting)."""
-        for task in (self._adopter, self._keeper):
+        for task in (self._adopter, self._keeper, self._watcher):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -317,6 +389,70 @@ def _refusal(err: PalaceError) -> dict[str, Any]:
     return {"error": body}
 
 
+#: The headers every HTTP response carries (docs/server.md, "Privacy"): the pages
+#: run only the server's own scripts and styles and talk only to their own server,
+#: no other site may frame them (clickjacking), no response is read as another
+#: type than it says, and no address of a table leaves in a Referer header.
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+)
+#: The Content-Security-Policy of every response, ``{sockets}`` the WebSocket
+#: origins of the host asked for (``connect-src 'self'`` covers them in browsers
+#: that follow CSP 3; older ones need them named).
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'{sockets}; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+
+
+def content_security_policy(host: str | None) -> str:
+    """The policy for a request to ``host`` (its Host header): the table's socket
+    may be opened on the same host, over ws or wss; a Host that is not a plain
+    host name and port names no socket origin (nothing from it is echoed).
+
+    >>> content_security_policy("127.0.0.1:8000").split("; ")[5]
+    "connect-src 'self' ws://127.0.0.1:8000 wss://127.0.0.1:8000"
+    >>> content_security_policy("evil; script-src *").split("; ")[5]
+    "connect-src 'self'"
+    """
+    plain = host is not None and 0 < len(host) <= 255
+    plain = plain and all(c.isascii() and (c.isalnum() or c in ".-:[]") for c in host or "")
+    sockets = f" ws://{host} wss://{host}" if plain else ""
+    return CSP.format(sockets=sockets)
+
+
+class SecurityHeaders:
+    """ASGI middleware adding :data:`SECURITY_HEADERS` and the Content-Security-Policy
+    to every HTTP response (pages, static files, REST answers and refusals alike);
+    a header a route set already is kept."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), None)
+        added = [
+            *SECURITY_HEADERS,
+            (b"content-security-policy", content_security_policy(host).encode()),
+        ]
+
+        async def sending(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                have = {k.lower() for k, _ in headers}
+                headers.extend((k, v) for k, v in added if k not in have)
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
 def create_app(config: ServerConfig) -> FastAPI:
     """The application, serving the tables stored at ``config.database_url``."""
 
@@ -331,16 +467,23 @@ def create_app(config: ServerConfig) -> FastAPI:
         hub = Hub(store, config, cluster=cluster_of(config.redis_url))
         await hub.restore()
         app.state.hub = hub
+        pruner = _start_pruning(hub)
         yield
+        await _stop(pruner)
         await hub.close()
         store.close()
 
     app = FastAPI(title="Palace Poker", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(PalaceError)
     async def refused(_request: Request, err: PalaceError) -> JSONResponse:
-        return JSONResponse(_refusal(err), status_code=STATUS.get(err.code, 400))
+        wait = err.details.get("retry_after")  # a rate limit says when to come back
+        headers = {"Retry-After": str(wait)} if isinstance(wait, int) else None
+        return JSONResponse(_refusal(err), status_code=STATUS.get(err.code, 400), headers=headers)
+
+    _storage_errors(app)
 
     @app.get("/")
     async def home() -> FileResponse:
@@ -348,11 +491,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/t/{table_id}")
     async def table_page(table_id: str, request: Request) -> Response:
-        try:
-            _hub(request).get(table_id)
-        except TableError:
-            return HTMLResponse(NO_TABLE, status_code=404)
-        return FileResponse(STATIC / "table.html")
+        return _table_page(_hub(request), table_id)
 
     @app.get("/api/bots")
     async def bots() -> dict[str, Any]:
@@ -361,6 +500,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.post("/api/tables")
     async def create(request: Request) -> dict[str, Any]:
+        _limited(request, "tables")
         return await _hub(request).create(await _body(request))
 
     @app.get("/api/tables/{table_id}")
@@ -382,18 +522,19 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/ledger.csv")
     async def ledger_csv(table_id: str, request: Request) -> Response:
-        table = _hub(request).get(table_id).table
-        return Response(
-            csv_text(projection.table_ledger(table)),
-            media_type="text/csv; charset=utf-8",
-            headers={"Content-Disposition": f'attachment; filename="ledger-{table.id}.csv"'},
-        )
+        return _ledger_download(_hub(request).get(table_id), request)
 
     _history_routes(app)
     _lesson_route(app)
+    _health_route(app)
+    app.state.limits = {
+        "tables": AddressLimit(config.tables_per_hour, 3600.0, "new tables"),
+        "seats": AddressLimit(config.seats_per_minute, 60.0, "seat requests"),
+    }
 
     @app.post("/api/tables/{table_id}/seats")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
+        _limited(request, "seats")
         return await _hub(request).join(table_id, await _body(request))
 
     @app.websocket("/ws/{table_id}")
@@ -403,11 +544,220 @@ def create_app(config: ServerConfig) -> FastAPI:
     return app
 
 
+@dataclass
+class AddressLimit:
+    """A token bucket for each client address: ``per`` requests every ``seconds``,
+    at most ``per`` of them at once (the burst), the bucket refilled evenly.
+
+    The address is the one uvicorn gives: behind a proxy it trusts
+    (``--forwarded-allow-ips``), the client's as the proxy forwards it. The
+    machine itself (a loopback address: a script on the server, a proxy that
+    forwards no address) is never limited.
+
+    >>> limit = AddressLimit(2, 60.0, "seat requests")
+    >>> [limit.take("192.0.2.7", 0.0) for _ in range(3)], limit.take("192.0.2.7", 30.0)
+    ([0, 0, 30], 0)
+    >>> limit.take("127.0.0.1", 0.0), AddressLimit(0, 60.0, "none").take("192.0.2.7", 0.0)
+    (0, 0)
+    """
+
+    per: int
+    seconds: float
+    what: str
+    #: address -> (credit, when it was counted)
+    buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    def take(self, address: str, now: float) -> int:
+        """Count one request of ``address``: 0 when it may go on, else the whole
+        seconds until it may (for ``Retry-After``)."""
+        if self.per <= 0 or _loopback(address):
+            return 0
+        rate = self.per / self.seconds
+        credit, stamp = self.buckets.get(address, (float(self.per), now))
+        credit = min(float(self.per), credit + max(0.0, now - stamp) * rate)
+        if credit < 1:
+            self.buckets[address] = (credit, now)
+            return max(1, math.ceil((1 - credit) / rate))
+        self.buckets[address] = (credit - 1, now)
+        if len(self.buckets) > MAX_ADDRESSES:  # forget the buckets full again
+            self.buckets = {
+                a: (c, t) for a, (c, t) in self.buckets.items() if c + (now - t) * rate < self.per
+            }
+        return 0
+
+
+#: The addresses a limit remembers before it forgets those that are back to a
+#: full bucket (a bound on its memory).
+MAX_ADDRESSES = 10_000
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:  # not an address (a test client's name): counted as given
+        return False
+
+
+def _limited(request: Request, which: str) -> None:
+    """Refuse the request with ``rate_limited`` (HTTP 429 and ``Retry-After``)
+    when its address has used its budget of ``which`` (docs/deploy.md)."""
+    limit: AddressLimit = request.app.state.limits[which]
+    address = request.client.host if request.client is not None else ""
+    wait = limit.take(address, time.monotonic())
+    if wait:
+        minutes = f"{math.ceil(wait / 60)} min" if wait >= 60 else f"{wait} s"
+        raise TableError(
+            "rate_limited",
+            f"too many {limit.what} from this address: {limit.per} every "
+            f"{limit.seconds / 60:g} min; try again in {minutes}",
+            details={"retry_after": wait},
+        )
+
+
+def _health_route(app: FastAPI) -> None:
+    """``GET /api/health`` (docs/deploy.md, "Running it for others")."""
+
+    @app.get("/api/health")
+    async def health(request: Request) -> JSONResponse:
+        body = await _health(_hub(request))
+        return JSONResponse(
+            body,
+            status_code=200 if body["status"] == "ok" else 503,
+            headers={"Cache-Control": "no-store"},
+        )
+
+
+#: How long the health check waits for the database and for Redis, in seconds.
+HEALTH_TIMEOUT = 2.0
+
+
+async def _health(hub: Hub) -> dict[str, Any]:
+    """Whether the database and (in a cluster) Redis answer, each asked once, at
+    most :data:`HEALTH_TIMEOUT` seconds: ``status`` is ``ok`` when all do, else
+    ``unavailable``. It reads no table, so a monitor may ask every few seconds."""
+
+    async def database() -> str:
+        try:
+            await asyncio.wait_for(asyncio.to_thread(hub.store.ping), HEALTH_TIMEOUT)
+        except Exception:  # unreachable, refused or too slow: all the same to a monitor
+            return "unreachable"
+        return "ok"
+
+    async def redis() -> str | None:
+        if hub.cluster is None:
+            return None
+        try:
+            await asyncio.wait_for(hub.cluster.ping(), HEALTH_TIMEOUT)
+        except Exception:  # as for the database
+            return "unreachable"
+        return "ok"
+
+    storage, news = await asyncio.gather(database(), redis())
+    healthy = storage == "ok" and news in (None, "ok")
+    return {
+        "status": "ok" if healthy else "unavailable",
+        "storage": storage,
+        "redis": news,
+        "tables": len(hub.runners),
+    }
+
+
+def _start_pruning(hub: Hub) -> asyncio.Task[None] | None:
+    """With a retention set, the task that prunes the expired tables at start and
+    then once a day; None without one."""
+    if hub.config.retention_days is None:
+        return None
+    return asyncio.get_running_loop().create_task(_prune_daily(hub), name="prune")
+
+
+async def _stop(task: asyncio.Task[None] | None) -> None:
+    if task is not None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+async def _prune_daily(hub: Hub) -> None:
+    """Prune the expired tables now, and again every day; a round that fails (the
+    database is away) is logged in one line and tried again the next day."""
+    while True:
+        try:
+            await _prune_once(hub)
+        except Exception as err:  # the next round tries again
+            log.warning("pruning the expired tables failed: %s", str(err).splitlines()[0])
+        await asyncio.sleep(retention.DAY)
+
+
+async def _prune_once(hub: Hub) -> retention.Pruned:
+    """One round: the tables someone is connected to are kept whatever their age;
+    the others that expired have their task stopped (they are idle: nothing is
+    due) and their rows deleted (:func:`retention.prune`). A table kept after all
+    (its export failed, or a change came) is loaded again; one loaded again
+    meanwhile (its link opened) and deleted is dropped."""
+    days = hub.config.retention_days
+    assert days is not None
+    now = time.time()
+    busy = {t for t, r in hub.runners.items() if r.clients}
+    due = await asyncio.to_thread(retention.due, hub.store, days=days, now=now, busy=busy)
+    for table in due:
+        runner = hub.runners.pop(table.id, None)
+        if runner is not None:
+            await runner.stop()
+    folder = None if hub.config.export_dir is None else Path(hub.config.export_dir)
+    done = await asyncio.to_thread(
+        functools.partial(
+            retention.prune, hub.store, days=days, now=now, export_dir=folder, busy=busy
+        )
+    )
+    for table_id, why in done.kept:
+        log.warning("kept the expired table %s: %s", table_id, why)
+        if table_id not in hub.runners:
+            hub._load(table_id, finished=False)  # (its task is started on this loop)
+    for table in done.gone:
+        runner = hub.runners.pop(table.id, None)
+        if runner is not None:
+            await runner.stop()
+    if done.gone:
+        log.warning(
+            "pruned %d tables idle for more than %g days%s",
+            len(done.gone),
+            days,
+            f" (exported to {folder})" if folder is not None else "",
+        )
+    return done
+
+
+def _table_page(hub: Hub, table_id: str) -> Response:
+    """A table's page; "no such table" (404), or, with the store away, 503 and
+    ``storage_unavailable`` (the table may well exist: try again soon)."""
+    try:
+        hub.get(table_id)
+    except TableError as err:
+        if err.code == "storage_unavailable":
+            return JSONResponse(_refusal(err), status_code=503)
+        return HTMLResponse(NO_TABLE, status_code=404)
+    return FileResponse(STATIC / "table.html")
+
+
+def _storage_errors(app: FastAPI) -> None:
+    """A request that found the store unreachable (its table read, a new table
+    stored) is refused with HTTP 503 and ``storage_unavailable`` in the usual
+    error JSON, the outage said once in the log (docs/deploy.md): never a bare
+    500 with a traceback. Any other database error is a bug, and stays a 500."""
+
+    @app.exception_handler(sa.exc.SQLAlchemyError)
+    async def unavailable(request: Request, err: Exception) -> JSONResponse:
+        if not unreachable(err):
+            raise err
+        return JSONResponse(_refusal(_hub(request).storage_error(err)), status_code=503)
+
+
 def _lesson_route(app: FastAPI) -> None:
     """A lesson table of one's own (docs/server.md, "Learn to play")."""
 
     @app.post("/api/lessons")
     async def lesson(request: Request) -> dict[str, Any]:
+        _limited(request, "tables")
         return await _hub(request).lesson(await _body(request))
 
 
@@ -438,6 +788,7 @@ def _history_download(runner: TableRunner, request: Request, what: str) -> Respo
     the ledger is); a refused token or request answers 403."""
     try:
         viewer = _bearer_seat(runner, request)
+        _watchable(runner, viewer)
         if what == "records":
             _records_allowed(runner, viewer)
     except TableError as err:
@@ -482,6 +833,32 @@ def _bearer_seat(runner: TableRunner, request: Request) -> int | None:
             "invalid_token", "this token is not a seat's at this table: watch or take a seat"
         )
     return seat
+
+
+def _ledger_download(runner: TableRunner, request: Request) -> Response:
+    """The table's ledger as CSV (public, as the ledger in every view is, unless
+    watching is off: then for its seats only)."""
+    if not runner.table.settings.spectators:  # (a public ledger reads no token)
+        try:
+            _watchable(runner, _bearer_seat(runner, request))
+        except TableError as err:
+            return _forbidden(err)
+    table = runner.table
+    return Response(
+        csv_text(projection.table_ledger(table)),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="ledger-{table.id}.csv"'},
+    )
+
+
+def _watchable(runner: TableRunner, seat: int | None) -> None:
+    """With watching off (``spectators`` false) what the table's play shows — its
+    log, hand histories, ledger — is for its seats only, as the WebSocket is: a
+    request without a seat's token is refused with ``no_spectators``. The table
+    page and its summary (name, seats, settings: what one needs to take a seat)
+    stay open, as a private game's link does at PokerNow."""
+    if seat is None and not runner.table.settings.spectators:
+        raise TableError("no_spectators", "the host has turned watching off: send a seat's token")
 
 
 def _records_allowed(runner: TableRunner, seat: int | None) -> None:
@@ -539,17 +916,30 @@ def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...
     return host is not None and urlsplit(origin).netloc == host
 
 
+async def _refuse_socket(websocket: WebSocket, err: TableError, code: int) -> None:
+    """Refuse a socket as docs/server.md says: accepted, then one ``error`` payload
+    (its stable code) and the close ``code`` with the error's code as the reason.
+    Refused at the handshake instead (HTTP 403), a browser would see only 1006, a
+    drop, and keep reconnecting; a close code tells it to stop, and why."""
+    await websocket.accept()
+    with contextlib.suppress(Exception):  # the peer may have gone already
+        await websocket.send_text(json.dumps({**projection.error(err, seq=0), "seq": None}))
+        await websocket.close(code=code, reason=f"{err.code}: {err.message}"[:120])
+
+
 async def _serve_socket(websocket: WebSocket, table_id: str, config: ServerConfig) -> None:
     hub: Hub = websocket.app.state.hub
     if not origin_allowed(
         websocket.headers.get("origin"), websocket.headers.get("host"), config.allowed_origins
     ):
-        await websocket.close(code=4003, reason="origin_refused: open the table from its own site")
+        refusal = TableError("origin_refused", "open the table from its own site")
+        await _refuse_socket(websocket, refusal, 4003)
         return
     try:
         runner = hub.get(table_id)
-    except TableError:
-        await websocket.close(code=4004, reason="unknown_table")
+    except TableError as err:
+        # (the store away: 1013, "try again later", and the browser does)
+        await _refuse_socket(websocket, err, 1013 if err.code == "storage_unavailable" else 4004)
         return
     await websocket.accept()
 
@@ -568,7 +958,7 @@ async def _serve_socket(websocket: WebSocket, table_id: str, config: ServerConfi
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
-            raw = frame.get("text") or frame.get("bytes") or b""
+            raw = frame.get("text")
             now = time.monotonic()
             credit = min(BURST, credit + (now - stamp) * RATE)
             stamp = now
@@ -582,6 +972,12 @@ async def _serve_socket(websocket: WebSocket, table_id: str, config: ServerConfi
                 continue
             credit -= 1
             try:
+                if raw is None:  # a binary frame: the protocol is JSON text
+                    raise TableError(
+                        "malformed_message",
+                        f"a message is a text frame of JSON, got a binary frame of "
+                        f"{len(frame.get('bytes') or b'')} bytes",
+                    )
                 message = read(raw)
             except TableError as err:
                 client.post(projection.error(err, seq=runner.table.seq))

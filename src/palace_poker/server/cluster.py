@@ -71,6 +71,11 @@ class Cluster:
         if self._redis is not None:
             await self._redis.aclose()
 
+    async def ping(self) -> None:
+        """One round trip to Redis (the health check); raises when it does not
+        answer."""
+        await self._redis.ping()
+
     async def publish(self, table_id: str, seq: int) -> None:
         """Tell the other processes of the table's entries up to ``seq``. A notice
         that cannot be sent (Redis is down) is logged and dropped: the others

@@ -66,8 +66,78 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="another site whose pages may open the table's WebSocket, e.g. "
         "https://poker.example.org behind a proxy (repeatable)",
     )
+    _operator_flags(serve)
     serve.set_defaults(run=run)
     return serve
+
+
+#: The limits per client address unless told otherwise (docs/deploy.md).
+TABLES_PER_HOUR, SEATS_PER_MINUTE = 20, 30
+
+
+def _operator_flags(serve: argparse.ArgumentParser) -> None:
+    """The options of a server run for others: limits per address, retention, the
+    proxies trusted to name a client's address (docs/deploy.md, "Running it for
+    others")."""
+    serve.add_argument(
+        "--tables-per-hour",
+        type=_count,
+        default=TABLES_PER_HOUR,
+        metavar="N",
+        help="new tables (and lessons) one address may make in an hour, N at once at most "
+        f"(default {TABLES_PER_HOUR}; 0: no limit)",
+    )
+    serve.add_argument(
+        "--seats-per-minute",
+        type=_count,
+        default=SEATS_PER_MINUTE,
+        metavar="N",
+        help=f"seat requests one address may make in a minute (default {SEATS_PER_MINUTE}; "
+        "0: no limit)",
+    )
+    serve.add_argument(
+        "--retention-days",
+        type=_days,
+        default=None,
+        metavar="DAYS",
+        help="prune, once a day, the tables idle (finished or abandoned) for longer than "
+        "DAYS days (default: keep every table)",
+    )
+    serve.add_argument(
+        "--export-dir",
+        default=None,
+        metavar="DIR",
+        help="with --retention-days: export each table to DIR/table-ID.json before it goes",
+    )
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        metavar="IPS",
+        help="the proxies whose X-Forwarded-For names the client's address, comma-separated, "
+        "as uvicorn reads it (default $FORWARDED_ALLOW_IPS, else 127.0.0.1)",
+    )
+
+
+def _count(text: str) -> int:
+    """An argparse type: a whole number from 0 to 1,000,000."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"must be 0 to 1000000, got {value}")
+    return value
+
+
+def _days(text: str) -> float:
+    """An argparse type: a number of days above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of days: {text!r}") from None
+    if not 0 < value <= 100_000:
+        raise argparse.ArgumentTypeError(f"must be more than 0 days, got {text}")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -94,6 +164,10 @@ def run(args: argparse.Namespace) -> int:
         between_hands=args.between_hands,
         allowed_origins=tuple(args.allow_origin),
         redis_url=args.redis_url or None,
+        tables_per_hour=args.tables_per_hour,
+        seats_per_minute=args.seats_per_minute,
+        retention_days=args.retention_days,
+        export_dir=_export_dir(args.export_dir, args.retention_days),
     )
     if config.redis_url is not None:
         _check_cluster(config.database_url, config.redis_url)
@@ -112,8 +186,21 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=16_384,
         ws="websockets-sansio",
         ws_per_message_deflate=False,
+        forwarded_allow_ips=args.forwarded_allow_ips,
     )
     return 0
+
+
+def _export_dir(folder: str | None, days: float | None) -> str | None:
+    """``--export-dir`` checked before the server starts: a folder that exists,
+    and only with a retention (alone it would do nothing)."""
+    if folder is None:
+        return None
+    if days is None:
+        raise ConfigError("invalid_settings", "--export-dir needs --retention-days")
+    if not os.path.isdir(folder):
+        raise ConfigError("invalid_settings", f"--export-dir {folder}: not a folder (create it)")
+    return os.path.abspath(folder)
 
 
 def _check_cluster(database_url: str, redis_url: str) -> None:
