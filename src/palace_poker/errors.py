@@ -173,10 +173,14 @@ ERROR_CODES: dict[str, str] = {
     "muted": "the host has muted this player's chat",
     "not_host": "only the table's host may do this",
     "invalid_token": "a seat token is not one of this table's",
+    "origin_refused": "a page of another site opened a table's socket (closed with 4003)",
     "hello_first": "a connection's first message must be hello",
     "malformed_message": "a message is not of the protocol (a JSON object of a known type)",
     "message_too_large": "a client's message or request is larger than the server reads",
     "rate_limited": "a connection sent more messages than its budget allows",
     "storage_failed": "the database refused a change: nothing changed, try again",
+    "storage_unavailable": (
+        "the database cannot be reached now: nothing changed, play resumes when it is back"
+    ),
     "server_error": "the server failed on a request (a bug, logged): nothing changed",
 }

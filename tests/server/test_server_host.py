@@ -100,7 +100,7 @@ def test_only_the_host_uses_the_host_tools() -> None:
     for kind, data in tools.items():
         for by in (1, None, True, "0", 7):  # another seat, nobody, and things no seat is
             _refused(table, kind, {**data, "by": by}, "not_host")
-    _refused(table, "started", {"by": 1}, "game_started")
+    _refused(table, "started", {"by": 1}, "not_host")  # who may before when: not game_started
     _refused(table, "ended", {"by": 1}, "not_host")
 
 

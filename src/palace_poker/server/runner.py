@@ -22,12 +22,14 @@ import contextlib
 import functools
 import json
 import logging
+import math
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from palace_poker.actions import Action
 from palace_poker.bots import Bot, make_bot
 from palace_poker.errors import PalaceError
 from palace_poker.server import projection
@@ -255,6 +257,17 @@ def _host_command(kind: str, message: dict[str, Any], seat: int) -> tuple[dict[s
 
 
 @dataclass
+class Thinking:
+    """A bot's search under way (see :meth:`TableRunner._think_ahead`): the turn it
+    answers (hand number, hand version, table seat), its answer to come, and when
+    the answer came (the runner's clock)."""
+
+    turn: tuple[int, int, int]
+    answer: asyncio.Future[Action]
+    done_at: float | None = None
+
+
+@dataclass
 class Job:
     """A change asked of the table, and the future its answer goes to."""
 
@@ -288,6 +301,8 @@ class TableRunner:
         self.clock = clock
         self.clients: set[Client] = set()
         self.bots: dict[int, Bot] = {}
+        #: The bot's search for the turn in play, begun when the turn began.
+        self._thinking: Thinking | None = None
         self.queue: asyncio.Queue[Job] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.watchers = 0  # spectators numbered so far (for the chat)
@@ -369,6 +384,7 @@ class TableRunner:
             # A job waiting is taken first; else the table waits for one, or for
             # its alarm when an automatic change is due (no timeout raised: under
             # load, an exception a decision is garbage the collector must chase).
+            pass  # self._think_ahead()  # a bot's turn began: it thinks during its pause
             job = self.queue.get_nowait() if not self.queue.empty() else None
             if job is None:
                 wait = self._until_due()
@@ -903,15 +919,10 @@ class TableRunner:
         seat = table.to_act()
         assert hand is not None
         assert seat is not None
-        at = table.hand_seat(seat)
         action = hand.default_action()
         if by == "bot":
-            player = table.seats[seat]
-            assert player is not None
-            assert player.bot is not None
-            bot = self.bots.get(seat) or self.bots.setdefault(seat, _bot(player.bot))
             try:
-                action = await asyncio.to_thread(bot.act, hand.observe(at))
+                action = await self._bot_decision()
             except Exception:  # a bot's bug must not stall the table
                 log.exception("table %s: bot %s failed; taking the default", table.id, seat)
         text = str(action).split(" ", 1)[1]
@@ -919,3 +930,82 @@ class TableRunner:
         # the hand too: a retry after another process wrote first must not land on a
         # later hand at the same version (Table._same_hand)
         await self._commit("action", {**decision, "hand": table.hand_number})
+
+    # ------------------------------------------------------------ a bot's time
+
+    def _bot_turn(self) -> tuple[int, int, int] | None:
+        """The turn a bot of this table must answer now (hand number, hand version,
+        table seat), or None: no bot's decision is due (nor would be, for a process
+        that does not write the table)."""
+        due = self._due() if self.writer else None
+        hand, seat = self.table.hand, self.table.to_act()
+        if due is None or due[1] != "bot" or hand is None or seat is None:
+            return None
+        return self.table.hand_number, hand.version, seat
+
+    def _think_ahead(self) -> None:
+        """When a bot's turn begins, its search begins, in a thread, so that it runs
+        during the bot's thinking pause and its decision is announced when the pause
+        ends, whatever the cards made it think about (docs/server.md, "Privacy").
+
+        The pause (:meth:`Table.thinking_pause`) depends on the table and its log
+        only; the search's time depends on the cards (more options, more worlds to
+        play out), and was added to the pause when the search began after it. One
+        search at a time: a new turn's waits for the last one's thread to end. The
+        answer is used only for the turn it was asked for (a hand that moved on in
+        the meantime asks again, see :meth:`_bot_decision`)."""
+        try:
+            turn = self._bot_turn()
+            thinking = self._thinking
+            if turn is None or (
+                thinking is not None and (thinking.turn == turn or not thinking.answer.done())
+            ):
+                return
+            self._thinking = self._search(turn)
+        except Exception:  # a bot's bug must not stop the table: it decides when due
+            log.exception("table %s: a bot's search could not begin", self.table.id)
+
+    def _search(self, turn: tuple[int, int, int]) -> Thinking:
+        """Start the search of the bot at ``turn``'s seat, on its own observation."""
+        table, seat = self.table, turn[2]
+        player, hand, at = table.seats[seat], table.hand, table.hand_seat(seat)
+        assert player is not None
+        assert player.bot is not None
+        assert hand is not None
+        bot = self.bots.get(seat) or self.bots.setdefault(seat, _bot(player.bot))
+        observation = hand.observe(at)
+        answer = asyncio.get_running_loop().run_in_executor(None, bot.act, observation)
+        thinking = Thinking(turn, answer)
+
+        def finished(future: asyncio.Future[Action]) -> None:
+            thinking.done_at = self.clock()
+            if not future.cancelled():
+                future.exception()  # read: a failure of an answer not used is no warning
+
+        answer.add_done_callback(finished)
+        return thinking
+
+    async def _bot_decision(self) -> Action:
+        """The bot's decision, at the end of its pause: the search begun with its
+        turn (begun now if it was not, after waiting for an earlier one to end).
+
+        A search that ends after the pause (a slow machine, a table whose process
+        became its writer late) is announced at the next whole ``bot_pause`` past
+        the pause, so its announcement says at most how many pauses it ran over,
+        never to the millisecond how long it took. A table without a pause
+        (``bot_pause`` 0) announces a decision as soon as it is made."""
+        turn, due = self._bot_turn(), self._due()
+        assert turn is not None
+        assert due is not None
+        thinking = self._thinking
+        if thinking is None or thinking.turn != turn:
+            if thinking is not None:  # one search at a time: the old one's answer is not used
+                with contextlib.suppress(Exception):
+                    await thinking.answer
+            thinking = self._thinking = self._search(turn)
+        action = await thinking.answer
+        done_at = self.clock() if thinking.done_at is None else thinking.done_at
+        step, over = self.table.settings.bot_pause, done_at - due[0]
+        if step > 0 and over > 0:
+            await asyncio.sleep(max(0.0, due[0] + math.ceil(over / step) * step - self.clock()))
+        return action

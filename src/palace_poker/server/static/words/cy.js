@@ -191,6 +191,8 @@ export const ENTRIES = {
   ended: () => ["Daeth y gwesteiwr â'r gêm i ben."],
   // the pace between hands (a table that waits for everyone)
   ready: (e, { seatName }) => [`Mae ${seatName(e.seat)} yn barod am y llaw nesaf.`],
+  // the store was away: the clocks waited (docs/deploy.md)
+  storage_back: (e) => [`Ni allai'r gweinydd gadw am ${chips(Math.round(e.seconds ?? 0))} e: arhosodd y clociau yn y cyfamser.`],
 };
 
 export function entryText(entry, ctx) {
@@ -311,6 +313,7 @@ export const ERRORS = {
   not_away: "Nid yw'r chwaraewr i ffwrdd.",
   not_host: "Dim ond y gwesteiwr a gaiff wneud hyn.",
   invalid_token: "Ni dderbyniwyd tocyn dy sedd.",
+  origin_refused: "Nid yw'r dudalen hon ar wefan y bwrdd ei hun: agor y bwrdd o'i ddolen ei hun.",
   hello_first: "Rhaid i'r cysylltiad ddechrau gyda helo.",
   malformed_message: "Ni ddeallodd y gweinydd y neges.",
   message_too_large: "Mae'r neges yn rhy fawr.",
@@ -326,6 +329,7 @@ export const ERRORS = {
   sitting_out: "Mae'r chwaraewr yn eistedd allan yn barod.",
   not_sitting_out: "Nid yw'r chwaraewr yn eistedd allan.",
   storage_failed: "Methodd y gweinydd â chadw'r newid: ni newidiodd dim, rho gynnig arall arni.",
+  storage_unavailable: "Ni all y gweinydd gyrraedd ei gronfa ddata ar hyn o bryd: ni newidiodd dim. Bydd y chwarae'n ailddechrau ohono'i hun pan fydd yn ôl.",
   server_error: "Methodd y gweinydd: ni newidiodd dim.",
 };
 

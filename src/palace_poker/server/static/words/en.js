@@ -191,6 +191,8 @@ export const ENTRIES = {
   ended: () => ["The host ended the game."],
   // the pace between hands (a table that waits for everyone)
   ready: (e, { seatName }) => [`${seatName(e.seat)} is ready for the next hand.`],
+  // the store was away: the clocks waited (docs/deploy.md)
+  storage_back: (e) => [`The server could not save for ${chips(Math.round(e.seconds ?? 0))} s: the clocks waited meanwhile.`],
 };
 
 export function entryText(entry, ctx) {
@@ -311,6 +313,7 @@ export const ERRORS = {
   not_away: "The player is not away.",
   not_host: "Only the host may do this.",
   invalid_token: "Your seat's token was not accepted.",
+  origin_refused: "This page is not on the table's own site: open the table from its own link.",
   hello_first: "The connection must begin with a hello.",
   malformed_message: "The server did not understand the message.",
   message_too_large: "The message is too large.",
@@ -326,6 +329,7 @@ export const ERRORS = {
   sitting_out: "The player is sitting out already.",
   not_sitting_out: "The player is not sitting out.",
   storage_failed: "The server could not save the change: nothing changed, try again.",
+  storage_unavailable: "The server cannot reach its database just now: nothing changed. Play resumes by itself when it is back.",
   server_error: "The server failed: nothing changed.",
 };
 

@@ -184,6 +184,8 @@ export const ENTRIES = {
   ended: () => ["کوربه لوبه پای ته ورسوله."],
   // the pace between hands (a table that waits for everyone)
   ready: (e, { seatName }) => [`${seatName(e.seat)} د راتلونکي لاس لپاره چمتو دی.`],
+  // the store was away: the clocks waited (docs/deploy.md)
+  storage_back: (e) => [`سرور ${chips(Math.round(e.seconds ?? 0))} ثانیې څه نه شو خوندي کولای: په دې موده کې ساعتونه ودرېدل.`],
 };
 
 export function entryText(entry, ctx) {
@@ -304,6 +306,7 @@ export const ERRORS = {
   not_away: "لوبغاړی لرې نه دی.",
   not_host: "یوازې کوربه دا کار کولی شي.",
   invalid_token: "ستاسو د څوکۍ ټوکن ونه منل شو.",
+  origin_refused: "دا پاڼه د میز په خپل سایټ نه ده: میز د هغه له خپل لینک څخه پرانیزئ.",
   hello_first: "اړیکه باید په hello پیل شي.",
   malformed_message: "سرور پیغام ونه پیژانده.",
   message_too_large: "پیغام ډیر لوی دی.",
@@ -319,6 +322,7 @@ export const ERRORS = {
   sitting_out: "لوبغاړی دمخه له لوبې بهر ناست دی.",
   not_sitting_out: "لوبغاړی له لوبې بهر نه دی ناست.",
   storage_failed: "سرور بدلون خوندي نه کړای شو: هیڅ بدل نه شول، بیا هڅه وکړئ.",
+  storage_unavailable: "سرور اوس خپل ډیټابیس ته نه رسېږي: هیڅ بدل نه شول. کله چې ډیټابیس بېرته راشي، لوبه به پخپله بیا پیل شي.",
   server_error: "سرور ناکام شو: هیڅ بدل نه شول.",
 };
 

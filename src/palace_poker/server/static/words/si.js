@@ -183,6 +183,8 @@ export const ENTRIES = {
   ended: () => ["සත්කාරකයා ක්‍රීඩාව අවසන් කළේය."],
   // the pace between hands (a table that waits for everyone)
   ready: (e, { seatName }) => [`${seatName(e.seat)} ඊළඟ අතට සූදානම්.`],
+  // the store was away: the clocks waited (docs/deploy.md)
+  storage_back: (e) => [`සේවාදායකයට තත්පර ${chips(Math.round(e.seconds ?? 0))} ක් සුරැකිය නොහැකි විය: ඒ අතරතුර ඔරලෝසු නතර විය.`],
 };
 
 export function entryText(entry, ctx) {
@@ -303,6 +305,7 @@ export const ERRORS = {
   not_away: "ක්‍රීඩකයා ඉවතට ගොස් නැත.",
   not_host: "මෙය කළ හැක්කේ සත්කාරකයාට පමණි.",
   invalid_token: "ඔබේ අසුනේ ටෝකනය පිළිගත්තේ නැත.",
+  origin_refused: "මෙම පිටුව මේසයේම අඩවියේ නොවේ: මේසය එහිම සබැඳියෙන් විවෘත කරන්න.",
   hello_first: "සම්බන්ධතාවය hello පණිවිඩයකින් ආරම්භ විය යුතුය.",
   malformed_message: "සේවාදායකයට පණිවිඩය තේරුණේ නැත.",
   message_too_large: "පණිවිඩය ඉතා විශාල ය.",
@@ -318,6 +321,7 @@ export const ERRORS = {
   sitting_out: "ක්‍රීඩකයා දැනටමත් ක්‍රීඩාවෙන් පිටත වාඩි වී සිටී.",
   not_sitting_out: "ක්‍රීඩකයා ක්‍රීඩාවෙන් පිටත වාඩි වී නැත.",
   storage_failed: "සේවාදායකයට වෙනස සුරැකිය නොහැකි විය: කිසිවක් වෙනස් නොවීය, නැවත උත්සාහ කරන්න.",
+  storage_unavailable: "සේවාදායකයට මේ මොහොතේ එහි දත්ත ගබඩාවට සම්බන්ධ විය නොහැක: කිසිවක් වෙනස් නොවීය. එය නැවත ලැබුණු විට ක්්‍රීඩාව ඉබේම නැවත ආරම්භ වේ.",
   server_error: "සේවාදායකය අසාර්ථක විය: කිසිවක් වෙනස් නොවීය.",
 };
 

@@ -192,6 +192,8 @@ export const ENTRIES = {
   ended: () => ["Hostiteľ ukončil hru."],
   // the pace between hands (a table that waits for everyone)
   ready: (e, { seatName }) => [`${seatName(e.seat)} dáva vedieť, že môže ísť ďalšie rozdanie.`],
+  // the store was away: the clocks waited (docs/deploy.md)
+  storage_back: (e) => [`Server nemohol ukladať ${chips(Math.round(e.seconds ?? 0))} s: hodiny medzitým stáli.`],
 };
 
 export function entryText(entry, ctx) {
@@ -312,6 +314,7 @@ export const ERRORS = {
   not_away: "Hráč nie je preč.",
   not_host: "Toto môže urobiť len hostiteľ.",
   invalid_token: "Token tvojho miesta nebol prijatý.",
+  origin_refused: "Táto stránka nie je na vlastnej stránke stola: otvor stôl z jeho vlastného odkazu.",
   hello_first: "Spojenie musí začať pozdravom (hello).",
   malformed_message: "Server správe nerozumel.",
   message_too_large: "Správa je príliš veľká.",
@@ -327,6 +330,7 @@ export const ERRORS = {
   sitting_out: "Hráč už vynecháva.",
   not_sitting_out: "Hráč nevynecháva.",
   storage_failed: "Server nemohol uložiť zmenu: nič sa nezmenilo, skús to znova.",
+  storage_unavailable: "Server sa práve nevie spojiť so svojou databázou: nič sa nezmenilo. Hra bude pokračovať sama, keď bude databáza znova dostupná.",
   server_error: "Server zlyhal: nič sa nezmenilo.",
 };
 
