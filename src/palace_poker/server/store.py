@@ -16,9 +16,11 @@ tells nobody of an entry before it is durable. SQLite runs in WAL mode with
 
 from __future__ import annotations
 
+import hashlib
 import json
+import logging
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,11 @@ from palace_poker.server.settings import TableSettings
 from palace_poker.server.table import Entry
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+#: The PostgreSQL advisory lock the migrations are applied under: a key of the
+#: project's own (the first 8 bytes of SHA-256 of its name, as a signed bigint).
+MIGRATION_LOCK = int.from_bytes(
+    hashlib.sha256(b"palace-poker migrations").digest()[:8], "big", signed=True
+)
 
 _meta = sa.MetaData()
 TABLES = sa.Table(
@@ -90,6 +97,117 @@ class ConflictError(Exception):
     table catches up with the log and tries again."""
 
 
+log = logging.getLogger("palace_poker.server")
+
+#: While the store is unreachable, a table tries it again after RETRY_FIRST
+#: seconds, then after twice as long each time, up to RETRY_MOST seconds.
+RETRY_FIRST, RETRY_MOST = 0.5, 5.0
+#: While the store is unreachable, a change is tried on it at most once in
+#: TRY_EVERY seconds (the others are refused at once, without trying).
+TRY_EVERY = 0.5
+
+
+def unreachable(err: BaseException) -> bool:
+    """Whether ``err`` says the database cannot be reached or written just now
+    (PostgreSQL stopped or restarting, the network down, SQLite's disk full or
+    its file locked), as opposed to a conflict or a bug.
+
+    >>> unreachable(sa.exc.OperationalError("INSERT", {}, OSError(28, "disk full")))
+    True
+    >>> unreachable(ConflictError("entries stored already")), unreachable(KeyError("x"))
+    (False, False)
+    """
+    if isinstance(err, ConflictError | sa.exc.IntegrityError):
+        return False
+    if isinstance(
+        err,
+        sa.exc.OperationalError
+        | sa.exc.InterfaceError
+        | sa.exc.DisconnectionError
+        | sa.exc.TimeoutError
+        | OSError,
+    ):
+        return True
+    # psycopg's own errors (the group commit and read on PostgreSQL), by name:
+    # psycopg is an optional library
+    names = {kind.__name__ for kind in type(err).__mro__}
+    return type(err).__module__.startswith("psycopg") and bool(
+        names & {"OperationalError", "InterfaceError"}
+    )
+
+
+class Health:
+    """Whether this process can use its store, said once in the log each way.
+
+    The first failure opens an *outage*: one line says the store is unreachable
+    (its error in a line, no traceback), and from then on nothing is retried more
+    often than the tables' backed-off tries (:data:`RETRY_FIRST` to
+    :data:`RETRY_MOST`) and a change every :data:`TRY_EVERY` seconds. The first
+    write that succeeds closes it: one line says the store is back, and
+    ``on_back(since)`` is called (the hub wakes every table, and each gives its
+    clocks back the outage's time).
+
+    The outage is dated from the last moment the store was known to work (a write
+    stored, or on PostgreSQL the hub's look every second), not from the failure
+    noticed: a turn clock that ran out unnoticed meanwhile is given back too.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        #: When the store last worked (while up) and, during an outage, its start.
+        self.last_ok = clock()
+        self.since: float | None = None
+        self._tried = 0.0
+        self.on_back: Callable[[float], None] | None = None
+        self.on_down: Callable[[], None] | None = None
+
+    @property
+    def down(self) -> bool:
+        """True during an outage."""
+        return self.since is not None
+
+    def alive(self) -> None:
+        """The store answered (a read): while up, it is known to work until now."""
+        if self.since is None:
+            self.last_ok = self.clock()
+
+    def worked(self) -> None:
+        """A write was stored: the outage, if any, is over."""
+        now = self.clock()
+        self.last_ok = now
+        since, self.since = self.since, None
+        if since is not None:
+            log.warning("storage is back after %.1f s: play resumes", now - since)
+            if self.on_back is not None:
+                self.on_back(since)
+
+    def failed(self, err: BaseException) -> None:
+        """The store could not be used: an outage begins (logged once)."""
+        if self.since is not None:
+            return
+        self.since = self.last_ok
+        self._tried = self.clock()
+        said = str(err).strip().splitlines()[0][:200] if str(err).strip() else ""
+        log.error(
+            "storage is unreachable (%s: %s): changes are refused until it is back",
+            type(err).__name__,
+            said,
+        )
+        if self.on_down is not None:
+            self.on_down()
+
+    def may_try(self) -> bool:
+        """Whether a change may be tried on the store now: always while it is up;
+        during an outage at most once in :data:`TRY_EVERY` seconds."""
+        if self.since is None:
+            return True
+        now = self.clock()
+        if now - self._tried < TRY_EVERY:
+            return False
+        self._tried = now
+        return True
+
+
 @dataclass(frozen=True)
 class StoredTable:
     """Everything stored of one table, to rebuild it from."""
@@ -140,10 +258,28 @@ class Store:
         return store
 
     def migrate(self) -> None:
-        """Apply every Alembic migration not yet applied (``upgrade head``)."""
+        """Apply every Alembic migration not yet applied (``upgrade head``), one
+        process at a time.
+
+        Processes started together on one database would otherwise all find it
+        behind and make the same tables at once (the loser exits on a
+        ``UniqueViolation``). So the upgrade runs in one transaction that first
+        takes the database's migration lock: on PostgreSQL a transaction-level
+        advisory lock (:data:`MIGRATION_LOCK`, released by the commit, or by the
+        server if the process dies), on SQLite ``BEGIN IMMEDIATE`` (the file's
+        write lock, waited for up to the driver's busy timeout). Whoever comes
+        second reads the version after the first one's commit, and has nothing
+        left to do."""
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
+            dialect = connection.dialect.name
+            if dialect == "sqlite":  # (the driver itself begins none before DDL)
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
+            elif dialect == "postgresql":
+                connection.execute(
+                    sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+                )
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
@@ -598,10 +734,14 @@ def _sqlite_pragmas(connection: Any, _record: object) -> None:
 
 __all__ = [
     "AFTER",
+    "RETRY_FIRST",
+    "RETRY_MOST",
+    "TRY_EVERY",
     "After",
     "Append",
     "ConflictError",
     "Connection",
+    "Health",
     "Store",
     "StoredTable",
     "TableActivity",
@@ -610,4 +750,5 @@ __all__ = [
     "dump",
     "parted",
     "token_statements",
+    "unreachable",
 ]
