@@ -21,6 +21,7 @@ else only as who was compared and who won
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from palace_poker.errors import PalaceError
@@ -67,10 +68,11 @@ def view(
             "lesson": table.settings.lesson,
             "lesson_next": _lesson_next(table, viewer) if table.settings.lesson else None,
         },
-        "now": now,
-        "deadline": table.deadline,
+        # the clocks, coarse (see clock_time): the time left to each exact enough
+        "now": math.floor(now),
+        "deadline": clock_time(table.deadline, now),
         "deadline_seat": table.deadline_seat,
-        "next_hand_at": table.next_hand_at,
+        "next_hand_at": clock_time(table.next_hand_at, now),
         # a pause that waits for everyone: who has said they are ready, and who
         # the deal still waits for (connected people to be dealt in)
         "ready": {
@@ -117,9 +119,46 @@ def table_ledger(table: Table) -> list[Row]:
     )
 
 
+def entry_time(at: float) -> int:
+    """An entry's time as every payload and download gives it: the whole second it
+    fell in. The store keeps the exact time (a table is rebuilt and replayed from
+    it); a viewer is told no more than the second, so that no log says to the
+    millisecond how long anyone, a bot above all, took over a decision.
+
+    >>> entry_time(1700000000.918273)
+    1700000000
+    """
+    return math.floor(at)
+
+
+def clock_time(at: float | None, now: float) -> float | None:
+    """A clock's time (``deadline``, ``next_hand_at``) as a view gives it, beside
+    ``now`` given as its whole second: shifted as ``now`` is, so that what the
+    browser counts down, ``at - now`` (the time left, which the clock's bar shows
+    everyone anyway), is exact, while no time in the view says when within its
+    second the view was made. (A view is sent as it is made: its arrival says
+    that much to a connected client whatever it holds. What keeps a bot's
+    thinking out of the live stream is the time its decision is announced at:
+    TableRunner's bot pause.)
+
+    >>> round(clock_time(1030.37, 1000.87) - math.floor(1000.87), 6)
+    29.5
+    >>> clock_time(None, 1000.87) is None
+    True
+    """
+    if at is None:
+        return None
+    return math.floor(now) + (at - now)
+
+
 def entry(item: Entry, viewer: int | None) -> dict[str, Any]:
-    """A log entry as ``viewer`` may see it."""
-    out: dict[str, Any] = {"seq": item.seq, "kind": item.kind, "at": item.at, **item.data}
+    """A log entry as ``viewer`` may see it (its time to the second: :func:`entry_time`)."""
+    out: dict[str, Any] = {
+        "seq": item.seq,
+        "kind": item.kind,
+        "at": entry_time(item.at),
+        **item.data,
+    }
     if item.events:
         at = item.hand_seats.index(viewer) if viewer in item.hand_seats else None
         out["hand_seats"] = list(item.hand_seats)

@@ -384,7 +384,7 @@ class TableRunner:
             # A job waiting is taken first; else the table waits for one, or for
             # its alarm when an automatic change is due (no timeout raised: under
             # load, an exception a decision is garbage the collector must chase).
-            pass  # self._think_ahead()  # a bot's turn began: it thinks during its pause
+            self._think_ahead()  # a bot's turn began: it thinks during its pause
             job = self.queue.get_nowait() if not self.queue.empty() else None
             if job is None:
                 wait = self._until_due()
