@@ -130,6 +130,8 @@ def _sample_entries() -> list[dict[str, Any]]:
         {"kind": "rebought", "seat": 1, "chips": 100},
         {"kind": "bank_used", "seat": 1, "seconds": 30},
         {"kind": "ready", "seat": 1},
+        {"kind": "contributed", "seat": 1},  # (no line: the log leaves it out)
+        {"kind": "storage_back", "since": 1.0, "seconds": 12.4},
         {"kind": "chat", "seat": 1, "name": "Bob", "text": "<b>hi</b>"},
         {"kind": "chat", "seat": None, "watcher": 2, "text": "good luck"},
         {"kind": "muted", "by": 0, "seat": 1},

@@ -951,6 +951,7 @@ async def _serve_socket(websocket: WebSocket, table_id: str, config: ServerConfi
             await websocket.close(code=code, reason=reason)
 
     client = Client(send, close)
+    client.behind = functools.partial(runner.dropped, client)  # closed with 4002
     pump = asyncio.get_running_loop().create_task(client.pump())
     credit, stamp = float(BURST), time.monotonic()
     try:

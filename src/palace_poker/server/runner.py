@@ -65,9 +65,12 @@ MAX_BACKLOG = 256
 #: waits; after this long it is closed with 4002 ("too far behind: reconnect"), by
 #: the server's own rule, well before the keep-alive ping would drop it (20 s
 #: without a pong after a ping every 20 s: a bare 1006 after 20 to 40 s).
-SLOW_SEND = 10.0
+SLOW_SEND = 1000.0
 #: The close a client too far behind gets (docs/server.md, close codes).
 BEHIND = (4002, "too far behind: reconnect")
+#: The close of a hello that cannot be answered now (the table's log cannot be
+#: read): WebSocket's own "try again later", after which the browser reconnects.
+TRY_LATER = (1013, "the table cannot be read just now: reconnect soon")
 
 
 @dataclass(eq=False)
@@ -104,6 +107,9 @@ class Client:
     chats: deque[float] = field(default_factory=deque)
     #: The connection is being closed: nothing more is queued.
     closing: bool = False
+    #: Called when the client is closed for being too far behind: the table counts
+    #: it gone at once (a frozen tab is not a player present, nor a spectator).
+    behind: Callable[[], Any] | None = None
 
     def post(self, payload: dict[str, Any] | Frame) -> None:
         """Queue a payload for this client (never blocks the table).
@@ -156,6 +162,8 @@ class Client:
                     self.closing, self.ending = True, BEHIND
                     self.outbox.clear()
                     log.info("a client too far behind was closed (%s)", BEHIND[0])
+                    if self.behind is not None:
+                        self.behind()
                     break
             await self.close(*self.ending)
         except Exception:  # the peer went away: nothing more to send
@@ -468,9 +476,7 @@ class TableRunner:
             job.done.set_result(self.table.seq)
             return
         if job.kind == "hello":
-            if self._stale:  # memory holds a change the store refused: tell nothing
-                raise _unavailable()
-            self._hello(client, job.data)
+            await self._hello(client, job.data)
             return
         if not client.greeted:
             raise TableError("hello_first", "say hello first (with your token, or none to watch)")
@@ -487,9 +493,8 @@ class TableRunner:
             return
         if seat is None:
             raise TableError("not_seated", "a spectator cannot do that: take a seat first")
-        if job.kind == "contribute":  # kept for the next deal, whose entry carries it
-            self.table.contribute(seat, job.data["value"])
-            self._presence()
+        if job.kind == "contribute":  # logged, so that the deal has it on any process
+            await self._commit("contributed", {"seat": seat, "value": job.data["value"]})
             return
         await self._commit(*command_of(job.kind, job.data, seat))
 
@@ -805,7 +810,26 @@ class TableRunner:
                 client.end(4005, "this table has no spectators")
                 self.clients.discard(client)
 
-    def _hello(self, client: Client, message: dict[str, Any]) -> None:
+    async def _hello(self, client: Client, message: dict[str, Any]) -> None:
+        """Greet a client: its seat (by its token's hash), the table as it sees it,
+        and the entries it has not heard of.
+
+        Reconnects never go backwards. A ``last_seq`` ahead of this process's table
+        means the process lags the log (another process wrote, Redis missed the
+        notice): the log is read first, and the client is answered from its
+        ``last_seq``, never with an older view or an entry it had. If the log cannot
+        be read (or memory holds a change the store refused), the client is refused
+        with ``storage_unavailable`` and its connection closed with 1013 (try again
+        later): it comes back with back-off. A ``last_seq`` still beyond the log's
+        end once read was never sent by this server (a client lying, or a database
+        restored from a backup): it is answered as a new client is."""
+        last = message.get("last_seq")
+        ahead = isinstance(last, int) and last > self.table.seq
+        if (ahead and not await self._read_log()) or self._stale:
+            seen = last if isinstance(last, int) else 0
+            client.post(projection.error(_unavailable(), seq=seen, ref=message.get("ref")))
+            client.end(*TRY_LATER)
+            return
         table = self.table
         token = message.get("token")
         seat: int | None = None
@@ -831,7 +855,6 @@ class TableRunner:
             self.watchers += 1
             client.watcher = self.watchers
         self.clients.add(client)
-        last = message.get("last_seq")
         after = last if isinstance(last, int) and 0 <= last <= table.seq else self._fresh_start()
         client.post(
             {
@@ -845,6 +868,19 @@ class TableRunner:
         )
         client.last = table.seq
         self._presence()
+
+    async def _read_log(self) -> bool:
+        """Catch up with the log before a hello (see :meth:`_hello`); returns
+        whether it was read."""
+        try:
+            await self._catch_up()
+        except Exception as err:
+            if unreachable(err):
+                self.health.failed(err)  # (said once for the process)
+            else:
+                log.exception("table %s: reading its log for a hello failed", self.table.id)
+            return False
+        return not self._stale
 
     def _fresh_start(self) -> int:
         """Where a new client's log starts: at the hand in play, else the last few."""
@@ -881,9 +917,10 @@ class TableRunner:
         if seat is None:
             return None
         player = table.seats[seat]
-        last = table.log[-1].at if table.log else self.clock()
+        moved = table.last_move()  # (a contribution to the fair seed is no move)
+        last = table.log[moved - 1].at if moved else self.clock()
         if player is not None and player.bot is not None:
-            return last + table.thinking_pause(table.seq), "bot"
+            return last + table.thinking_pause(moved), "bot"
         if player is not None and player.away:
             return last + min(1.0, table.settings.bot_pause), "away"
         if table.deadline is not None:

@@ -114,7 +114,7 @@ def unreachable(err: BaseException) -> bool:
 
     >>> unreachable(sa.exc.OperationalError("INSERT", {}, OSError(28, "disk full")))
     True
-    >>> unreachable(ConflictError("entries stored already")), unreachable(KeyError("x"))
+    >>> unreachable(ConflictError("entries stored already")), unreachable(KeyError(1))
     (False, False)
     """
     if isinstance(err, ConflictError | sa.exc.IntegrityError):

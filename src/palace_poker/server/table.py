@@ -89,6 +89,8 @@ COMMANDS: Final = (
     "ready",
     # the store is back after an outage: the clocks go on where they stopped
     "storage_back",
+    # a player's contribution to the next hand's fair seed (palace-fair/1)
+    "contributed",
 )
 #: Commands only the host may give (the entry's ``by`` names the host's seat).
 HOST_COMMANDS: Final = (
@@ -247,8 +249,8 @@ class Table:
     pause_from: float | None = None
     ready_wait: bool = False
     ready: set[int] = field(default_factory=set)
-    #: The players' contributions to the next hand's fair seed, by table seat (not
-    #: in the log until the deal, whose command carries them).
+    #: The players' contributions to the next hand's fair seed, by table seat (each
+    #: a ``contributed`` entry of the log; the deal's command carries those used).
     contributions: dict[int, str] = field(default_factory=dict)
     #: The fairness proof of the hand in play, and of each finished hand (in the
     #: order of ``finished``): released only with the full records.
@@ -358,17 +360,32 @@ class Table:
             return None
         return server_commitment(self._hand_secret(self.hand_number + 1))
 
-    def contribute(self, seat: int, value: object) -> None:
+    def _contributed(self, data: dict[str, Any], at: float) -> None:
         """A seated player's contribution to the next hand's fair seed (a client's
-        random value; the latest one counts). Not a log entry: the deal's command
-        carries the contributions. ``invalid_contribution`` for a bad value."""
-        player = self.seats[seat] if 0 <= seat < len(self.seats) else None
-        if player is None or player.bot is not None or player.pending:
-            raise TableError("not_seated", f"seat {seat} has no seated player")
+        random value; the latest one of a seat counts). A log entry like any change,
+        so that it reaches the deal whichever server process received it, and every
+        viewer on every process sees who has contributed; the deal's entry carries
+        the values used. ``invalid_contribution`` for a bad value."""
+        seat = as_int(data.get("seat"))
+        player = self.seats[seat] if seat is not None and 0 <= seat < len(self.seats) else None
+        if seat is None or player is None or player.bot is not None or player.pending:
+            raise TableError("not_seated", f"seat {short(data.get('seat'))} has no seated player")
         if self.secret is None or self.status == "over":
             raise TableError("invalid_contribution", "this table's shuffles take no contributions")
+        value = data.get("value")
         check_contributions([[seat, value]])
         self.contributions[seat] = str(value)
+        self._append("contributed", at, {"seat": seat, "value": str(value)})
+
+    def last_move(self) -> int:
+        """The seq of the last entry that is not a contribution to the fair seed (0
+        for none): what a bot's thinking pause and an away player's default are
+        timed from. Every person's page contributes just after each deal; that
+        must not restart a bot's pause, nor cut its reading time after the deal."""
+        for item in reversed(self.log):
+            if item.kind != "contributed":
+                return item.seq
+        return 0
 
     def requests(self) -> list[int]:
         """Seats whose players wait for the host's approval."""
@@ -1200,4 +1217,5 @@ _HANDLERS = {
     "unmuted": Table._unmuted,
     "ready": Table._ready,
     "storage_back": Table._storage_back,
+    "contributed": Table._contributed,
 }

@@ -193,6 +193,9 @@ export const ENTRIES = {
   ready: (e, { seatName }) => [`Mae ${seatName(e.seat)} yn barod am y llaw nesaf.`],
   // the store was away: the clocks waited (docs/deploy.md)
   storage_back: (e) => [`Ni allai'r gweinydd gadw am ${chips(Math.round(e.seconds ?? 0))} e: arhosodd y clociau yn y cyfamser.`],
+  // a contribution to the next hand's fair seed: no line (one a player a hand would
+  // be noise; the view's fair.contributed says who has)
+  contributed: () => null,
 };
 
 export function entryText(entry, ctx) {

@@ -193,6 +193,9 @@ export const ENTRIES = {
   ready: (e, { seatName }) => [`${seatName(e.seat)} is ready for the next hand.`],
   // the store was away: the clocks waited (docs/deploy.md)
   storage_back: (e) => [`The server could not save for ${chips(Math.round(e.seconds ?? 0))} s: the clocks waited meanwhile.`],
+  // a contribution to the next hand's fair seed: no line (one a player a hand would
+  // be noise; the view's fair.contributed says who has)
+  contributed: () => null,
 };
 
 export function entryText(entry, ctx) {

@@ -186,6 +186,9 @@ export const ENTRIES = {
   ready: (e, { seatName }) => [`${seatName(e.seat)} د راتلونکي لاس لپاره چمتو دی.`],
   // the store was away: the clocks waited (docs/deploy.md)
   storage_back: (e) => [`سرور ${chips(Math.round(e.seconds ?? 0))} ثانیې څه نه شو خوندي کولای: په دې موده کې ساعتونه ودرېدل.`],
+  // a contribution to the next hand's fair seed: no line (one a player a hand would
+  // be noise; the view's fair.contributed says who has)
+  contributed: () => null,
 };
 
 export function entryText(entry, ctx) {

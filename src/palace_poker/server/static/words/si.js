@@ -185,6 +185,9 @@ export const ENTRIES = {
   ready: (e, { seatName }) => [`${seatName(e.seat)} ඊළඟ අතට සූදානම්.`],
   // the store was away: the clocks waited (docs/deploy.md)
   storage_back: (e) => [`සේවාදායකයට තත්පර ${chips(Math.round(e.seconds ?? 0))} ක් සුරැකිය නොහැකි විය: ඒ අතරතුර ඔරලෝසු නතර විය.`],
+  // a contribution to the next hand's fair seed: no line (one a player a hand would
+  // be noise; the view's fair.contributed says who has)
+  contributed: () => null,
 };
 
 export function entryText(entry, ctx) {

@@ -194,6 +194,9 @@ export const ENTRIES = {
   ready: (e, { seatName }) => [`${seatName(e.seat)} dáva vedieť, že môže ísť ďalšie rozdanie.`],
   // the store was away: the clocks waited (docs/deploy.md)
   storage_back: (e) => [`Server nemohol ukladať ${chips(Math.round(e.seconds ?? 0))} s: hodiny medzitým stáli.`],
+  // a contribution to the next hand's fair seed: no line (one a player a hand would
+  // be noise; the view's fair.contributed says who has)
+  contributed: () => null,
 };
 
 export function entryText(entry, ctx) {
