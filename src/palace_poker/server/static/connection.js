@@ -7,9 +7,13 @@ import { UI } from "./words.js";
 const DELAYS = [500, 1000, 2000, 4000, 8000, 15000];
 const PING_EVERY = 20000;
 // Close codes after which trying again cannot help (docs/server.md); every other
-// close (4002 too far behind, 1012 the server restarting, a network drop) retries.
+// close (4002 too far behind, 1012 the server restarting, 1013 try again later, a
+// network drop) retries.
 const FINAL_CODES = UI.closed;
 const RESTARTING_CODE = 1012;
+// The server cannot answer just now (its database away, or its copy of the table
+// not yet read from the log): retried with the growing delay, never at once.
+const TRY_LATER_CODE = 1013;
 
 export class Connection {
   /**
@@ -67,6 +71,9 @@ export class Connection {
       } catch {
         return;
       }
+      // The welcome says where the table's log is: a seq remembered beyond it (from
+      // a database restored since, say) is forgotten, the welcome answered afresh.
+      if (frame.type === "welcome") this.lastSeq = null;
       this.noteSeq(frame);
       if (frame.type === "welcome") {
         this.attempt = 0;
@@ -86,6 +93,7 @@ export class Connection {
         return;
       }
       if (event.code === RESTARTING_CODE) this.attempt = 0; // back soon: try at once
+      if (event.code === TRY_LATER_CODE) this.attempt = Math.max(this.attempt, 1);
       this.scheduleRetry();
     });
   }
