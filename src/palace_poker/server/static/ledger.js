@@ -1,8 +1,9 @@
 // The chip ledger: each player's buy-in, chips and result, and at the end of the
-// game who pays whom (the server works out the fewest transfers). All public.
+// game who pays whom (the server works out the fewest transfers). Public, unless the
+// host turned watching off: then the CSV is downloaded with the seat's token.
 
 import { el, fill } from "./dom.js";
-import { UI } from "./words.js";
+import { UI, errorText } from "./words.js";
 
 /** Draw the ledger of `view` into `node` (a <section>), with a CSV link. */
 export function drawLedger(view, node, tableId) {
@@ -40,10 +41,44 @@ export function drawLedger(view, node, tableId) {
     settle.length
       ? el("div", { class: "settle" }, el("h3", {}, UI.ledger.settle), el("ol", { dataset: { testid: "settle" } }, settle))
       : null,
-    el(
-      "a",
-      { href: `/api/tables/${encodeURIComponent(tableId)}/ledger.csv`, download: true, class: "csv" },
-      UI.ledger.csv,
-    ),
+    csvLink(tableId),
   );
+}
+
+/**
+ * The CSV link. With the seat's token kept on this device it downloads with the
+ * token: a table that cannot be watched gives its ledger to its seats only
+ * (docs/server.md, "Privacy"); a spectator's link is a plain one.
+ */
+function csvLink(tableId) {
+  const href = `/api/tables/${encodeURIComponent(tableId)}/ledger.csv`;
+  const status = el("span", { class: "hint", role: "status", dataset: { testid: "ledger-csv-status" } });
+  const download = async (event) => {
+    let token = null;
+    try {
+      const saved = JSON.parse(localStorage.getItem(`palace:${tableId}`) || "null");
+      token = saved && typeof saved.token === "string" ? saved.token : null;
+    } catch {
+      token = null;
+    }
+    if (!token) return;
+    event.preventDefault();
+    status.textContent = "";
+    try {
+      const answer = await fetch(href, { headers: { Authorization: `Bearer ${token}` } });
+      if (!answer.ok) {
+        const reply = await answer.json().catch(() => ({}));
+        status.textContent = errorText(reply.error ? reply.error.code : null);
+        return;
+      }
+      const saveAs = el("a", { href: URL.createObjectURL(await answer.blob()), download: `ledger-${tableId}.csv` });
+      document.body.appendChild(saveAs);
+      saveAs.click();
+      saveAs.remove();
+      setTimeout(() => URL.revokeObjectURL(saveAs.href), 1000);
+    } catch {
+      status.textContent = UI.plain.unreachable;
+    }
+  };
+  return [el("a", { href, download: true, class: "csv", onclick: download }, UI.ledger.csv), " ", status];
 }
