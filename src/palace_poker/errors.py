@@ -177,7 +177,7 @@ ERROR_CODES: dict[str, str] = {
     "hello_first": "a connection's first message must be hello",
     "malformed_message": "a message is not of the protocol (a JSON object of a known type)",
     "message_too_large": "a client's message or request is larger than the server reads",
-    "rate_limited": "a connection sent more messages than its budget allows",
+    "rate_limited": "a connection, or a client address, sent more than its budget allows",
     "storage_failed": "the database refused a change: nothing changed, try again",
     "storage_unavailable": (
         "the database cannot be reached now: nothing changed, play resumes when it is back"
