@@ -65,7 +65,7 @@ MAX_BACKLOG = 256
 #: waits; after this long it is closed with 4002 ("too far behind: reconnect"), by
 #: the server's own rule, well before the keep-alive ping would drop it (20 s
 #: without a pong after a ping every 20 s: a bare 1006 after 20 to 40 s).
-SLOW_SEND = 1000.0
+SLOW_SEND = 10.0
 #: The close a client too far behind gets (docs/server.md, close codes).
 BEHIND = (4002, "too far behind: reconnect")
 #: The close of a hello that cannot be answered now (the table's log cannot be
