@@ -37,9 +37,11 @@ from server_helpers import Player, ServerProcess, pure_table, run_closing
 
 pytestmark = pytest.mark.rule("R-GAME-1")
 #: The turn clock of the tables played here, and how long the store stays away:
-#: longer than a turn, so that a clock that kept running would run out meanwhile.
+#: longer than a turn, so that a clock that kept running would run out meanwhile
+#: (the refusals are measured after it would have: its automatic change refused
+#: first, on a full disk the first write to fail).
 TURN = 6
-AWAY = TURN + 3.0
+AWAY = TURN + 5.0
 #: The refusals measured during an outage.
 TRIES = 5
 
@@ -154,11 +156,18 @@ def _http_refusals(server: ServerProcess, table: str) -> dict[str, int]:
     return statuses
 
 
-async def _socket_refusal(server: ServerProcess) -> int:
-    """The WebSocket of a table this process has not loaded, while the store is
-    away: one error payload (storage_unavailable), then the close code 1013 (try
-    again later)."""
-    async with websockets.connect(server.ws_url("notloadedhere")) as socket:
+async def _socket_refusal(server: ServerProcess, table: str) -> int:
+    """The WebSocket of a table this process has not loaded, and a hello at a table
+    whose memory holds a refused change, while the store is away: one error
+    payload (storage_unavailable), then the close code 1013 (try again later)."""
+    await _closed_unavailable(server.ws_url("notloadedhere"), None)
+    return await _closed_unavailable(server.ws_url(table), {"type": "hello", "token": None})
+
+
+async def _closed_unavailable(url: str, hello: dict[str, Any] | None) -> int:
+    async with websockets.connect(url) as socket:
+        if hello is not None:
+            await socket.send(json.dumps(hello))
         payload = json.loads(await asyncio.wait_for(socket.recv(), 30))
         assert payload["type"] == "error", payload
         assert payload["code"] == "storage_unavailable", payload
@@ -191,10 +200,11 @@ async def _outage(
     before = len(_lines(server.log))
     await asyncio.to_thread(stop)
     stopped = time.monotonic()
+    await asyncio.sleep(TURN + 1.0)
     figures: dict[str, Any] = {"latencies": await _refusals(other, mover)}
     if http:
         figures["http"] = await asyncio.to_thread(_http_refusals, server, table)
-        figures["socket"] = await _socket_refusal(server)
+        figures["socket"] = await _socket_refusal(server, table)
     await asyncio.sleep(max(0.0, AWAY - (time.monotonic() - stopped)))
     during = _lines(server.log)[before:]
     starting = time.monotonic()
