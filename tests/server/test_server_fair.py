@@ -61,7 +61,8 @@ def _deal(table: Table, at: float, rng: random.Random) -> str:
     shown = projection.view(table, 0, connected=set(), now=0.0)["fair"]["server_commitment"]
     for seat in range(3):
         if rng.random() < 0.7:
-            table.contribute(seat, secrets.token_hex(rng.randint(1, 64)))
+            value = secrets.token_hex(rng.randint(1, 64))
+            table.submit("contributed", {"seat": seat, "value": value}, at=at)
     given = {str(s): v for s, v in table.contributions.items()}
     table.submit("hand_started", {"contributions": given}, at=at)
     return str(shown)
@@ -151,19 +152,21 @@ def test_a_rebuilt_table_goes_on_with_the_fair_orders_of_its_hand() -> None:
 def test_contributions_are_checked_and_only_seated_people_contribute() -> None:
     table = _table(people=2)
     table.submit("seated", {"by": 0, "seat": 3, "name": None, "bot": "random"}, at=6.0)
+    seq = table.seq
     for bad in ("", "abc", "zz", "AB", "00" * 65, 7, None, True, ["ab"]):
         with pytest.raises(PalaceError) as refused:
-            table.contribute(0, bad)
+            table.submit("contributed", {"seat": 0, "value": bad}, at=7.0)
         assert refused.value.code == "invalid_contribution", bad
-    for seat in (3, 2, -1, 10):  # a bot, an empty seat, no seats
+    for seat in (3, 2, -1, 10, None, "0", True):  # a bot, an empty seat, no seats
         with pytest.raises(PalaceError) as refused:
-            table.contribute(seat, "ab")
+            table.submit("contributed", {"seat": seat, "value": "ab"}, at=7.0)
         assert refused.value.code == "not_seated"
     assert table.contributions == {}
+    assert table.seq == seq  # nothing refused is logged
     plain = Table("p", table.settings)  # a table without fair shuffles
     plain.submit("seated", {"seat": 0, "name": "A", "bot": None}, at=1.0)
     with pytest.raises(PalaceError) as refused:
-        plain.contribute(0, "ab")
+        plain.submit("contributed", {"seat": 0, "value": "ab"}, at=2.0)
     assert refused.value.code == "invalid_contribution"
     assert projection.view(plain, 0, connected=set(), now=0.0)["fair"]["server_commitment"] is None
 
@@ -227,3 +230,33 @@ def test_over_the_real_server_contributions_reach_the_records_and_replay_checks_
     refused = _replay_command(tmp_path / "tampered.jsonl", json.dumps(tampered) + "\n")
     assert refused.returncode != 0
     assert "fair_shuffle" in refused.stdout + refused.stderr
+
+
+def test_contributions_are_logged_the_latest_counts_and_a_rebuilt_table_deals_with_them() -> None:
+    """A contribution is a ``contributed`` entry (so that a process that reads the
+    log has it, docs/server.md): the latest value of a seat counts, the viewers are
+    told who contributed but not the value before the deal, and a table rebuilt
+    from the log deals from the same seed as the table that was."""
+    table = _table()
+    for seat, value, at in ((0, "aa", 6.0), (1, "bb", 7.0), (0, "cc", 8.0)):
+        table.submit("contributed", {"seat": seat, "value": value}, at=at)
+    assert [e.kind for e in table.log[-3:]] == ["contributed"] * 3
+    assert table.contributions == {0: "cc", 1: "bb"}
+    for viewer in (None, 0, 1, 2):
+        view = projection.view(table, viewer, connected=set(), now=0.0)
+        assert view["fair"]["contributed"] == [0, 1]
+        told = projection.entries(table, viewer, table.seq - 3)
+        assert [e.get("seat") for e in told] == [0, 1, 0]
+        assert not any("value" in e or "cc" in json.dumps(e) for e in told)
+    stored = [(e.seq, e.kind, e.at, json.loads(json.dumps(e.data))) for e in table.log]
+    again = Table.rebuild("t", table.settings, stored, [], KEY)
+    assert again.contributions == table.contributions
+    for each in (table, again):
+        given = {str(s): v for s, v in each.contributions.items()}
+        each.submit("hand_started", {"contributions": given}, at=9.0)
+        assert each.contributions == {}  # used by this deal; the next hand's are new
+    dealt = table.log[-1].data
+    assert dealt["contributions"] == {"0": "cc", "1": "bb"}
+    assert dealt["commitment"] == again.log[-1].data["commitment"]
+    assert table.proof is not None
+    assert table.proof.contributions == ((0, "cc"), (1, "bb"))

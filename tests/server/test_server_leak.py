@@ -89,7 +89,7 @@ def _replay(database_url: str, table_id: str, viewers: list[int | None]) -> Iter
     stored = store.load(table_id)
     store.close()
     assert stored is not None
-    table = Table(table_id, stored.settings, RecordingShuffle(stored.shuffles))
+    table = Table(table_id, stored.settings, RecordingShuffle(stored.shuffles), stored.secret)
     last_hand: tuple[Cards, Cards, Shown] = ({}, {}, {})
     for _seq, kind, at, data in stored.entries:
         if kind in CONSEQUENCES:
@@ -143,6 +143,9 @@ async def _game(servers: list[ServerProcess], seed: int) -> tuple[str, list[Play
             if not player.my_turn():
                 if rng.random() < 0.02:  # a chat line (it reaches everyone, in the log)
                     await player.send({"type": "chat", "text": f"{player.name} says hi"})
+                if rng.random() < 0.05:  # to the fair seed: a contributed entry for all
+                    value = f"{rng.getrandbits(128):032x}"
+                    await player.send({"type": "contribute", "value": value})
                 await player.receive()
                 continue
             if rng.random() < 0.1 and player.view is not None:  # stale: an error payload
@@ -325,7 +328,7 @@ def _check_games(servers: list[ServerProcess], games_wanted: int, artifact: str)
     assert checked > 100 * games_wanted, checked  # (about 450 a game)
     assert cards_checked > 100 * games_wanted, cards_checked
     assert palaces_checked > 50 * games_wanted, palaces_checked
-    assert kinds_of_entries(played) >= {"chat"}, "the chat was exercised"
+    assert kinds_of_entries(played) >= {"chat", "contributed"}, "chat and contributions sent"
     assert history_cards > 100 * games_wanted, history_cards
     # Both sides of the line were crossed: battlers shown their battle, others not.
     assert explained.get("battle:whole", 0) > 0, explained

@@ -23,7 +23,9 @@ Two forms (docs/server.md, "Hand histories"):
   the projected entries.
 * readable text (:func:`history_text`): one line per event, in words, from
   :func:`palace_poker.narrate.narrate` applied to the *projected* events (read
-  back from their wire form), with names by hand seat.
+  back from their wire form), with names by hand seat. A contribution to the fair
+  seed (``contributed``, its value left out as in every payload) has no line: the
+  values used are in the deal's entry.
 
 The full records (:func:`hand_records`) are another thing: every finished hand's
 ``palace-hand/1`` record (:meth:`Hand.to_record`), hidden cards and shuffles

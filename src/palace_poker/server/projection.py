@@ -159,6 +159,8 @@ def entry(item: Entry, viewer: int | None) -> dict[str, Any]:
         "at": entry_time(item.at),
         **item.data,
     }
+    if item.kind == "contributed":  # who contributed; the values are the deal's entry's
+        del out["value"]
     if item.events:
         at = item.hand_seats.index(viewer) if viewer in item.hand_seats else None
         out["hand_seats"] = list(item.hand_seats)

@@ -184,7 +184,7 @@ class Viewer {
       return;
     }
     const text = await answer.text();
-    this.hands = text.split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line));
+    this.hands = text.split("\n").filter((line) => line.trim()).map((line) => withoutQuiet(JSON.parse(line)));
     this.drawList();
     const first = this.hands[0];
     const name = first && first.you !== null ? first.seats[first.you] : null;
@@ -320,6 +320,12 @@ class Viewer {
     fill(log, items);
     log.scrollTop = log.scrollHeight;
   }
+}
+
+/** A hand without the entries that are no step of it: the contributions to the
+ *  fair seed (one a player a hand; their values are in the deal's entry). */
+function withoutQuiet(hand) {
+  return { ...hand, entries: hand.entries.filter((entry) => entry.kind !== "contributed") };
 }
 
 // ------------------------------------------------------------------ start
