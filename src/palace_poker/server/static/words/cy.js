@@ -320,7 +320,7 @@ export const ERRORS = {
   hello_first: "Rhaid i'r cysylltiad ddechrau gyda helo.",
   malformed_message: "Ni ddeallodd y gweinydd y neges.",
   message_too_large: "Mae'r neges yn rhy fawr.",
-  rate_limited: "Gormod o negeseuon: aros eiliad.",
+  rate_limited: "Gormod ar unwaith: aros eiliad a rho gynnig arall arni.",
   game_not_over: "Nid yw'r gêm drosodd eto: daw'r cofnodion llawn ar ei diwedd.",
   game_paused: "Mae'r gwesteiwr wedi oedi'r gêm.",
   not_paused: "Nid yw'r gêm wedi'i hoedi.",

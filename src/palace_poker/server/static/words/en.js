@@ -320,7 +320,7 @@ export const ERRORS = {
   hello_first: "The connection must begin with a hello.",
   malformed_message: "The server did not understand the message.",
   message_too_large: "The message is too large.",
-  rate_limited: "Too many messages: wait a moment.",
+  rate_limited: "Too many at once: wait a moment and try again.",
   game_not_over: "The game is not over yet: the full records come at its end.",
   game_paused: "The host paused the game.",
   not_paused: "The game is not paused.",

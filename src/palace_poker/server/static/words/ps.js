@@ -313,7 +313,7 @@ export const ERRORS = {
   hello_first: "اړیکه باید په hello پیل شي.",
   malformed_message: "سرور پیغام ونه پیژانده.",
   message_too_large: "پیغام ډیر لوی دی.",
-  rate_limited: "ډیر پیغامونه: یوه شیبه صبر وکړئ.",
+  rate_limited: "په یو وخت کې ډیر زیات: یوه شیبه صبر وکړئ او بیا هڅه وکړئ.",
   game_not_over: "لوبه لا پای ته نه ده رسیدلې: بشپړ ریکارډونه د هغې په پای کې راځي.",
   game_paused: "کوربه لوبه ودروله.",
   not_paused: "لوبه نه ده درول شوې.",

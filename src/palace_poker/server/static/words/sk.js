@@ -321,7 +321,7 @@ export const ERRORS = {
   hello_first: "Spojenie musí začať pozdravom (hello).",
   malformed_message: "Server správe nerozumel.",
   message_too_large: "Správa je príliš veľká.",
-  rate_limited: "Priveľa správ: chvíľu počkaj.",
+  rate_limited: "Priveľa naraz: chvíľu počkaj a skús to znova.",
   game_not_over: "Hra sa ešte neskončila: úplné záznamy prídu na jej konci.",
   game_paused: "Hostiteľ hru pozastavil.",
   not_paused: "Hra nie je pozastavená.",
