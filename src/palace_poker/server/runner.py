@@ -405,6 +405,10 @@ class TableRunner:
             except PalaceError as err:
                 self._refuse(job, err)
             except Exception as err:  # a bug must not stop the table: log it, refuse
+                if unreachable(err):  # the store is away (a read): said once, refused
+                    self.health.failed(err)
+                    self._refuse(job, _unavailable())
+                    continue
                 log.exception("table %s: job %s failed", self.table.id, job.kind)
                 self._refuse(
                     job, TableError("server_error", f"the server failed: {type(err).__name__}")
