@@ -74,6 +74,11 @@ TABLE: dict[str, tuple[str, str]] = {
     "a spectator's decision or player's control": ("not_seated", "error"),
     "a decision when another seat's is due": ("not_your_turn", "error"),
     "a decision on another version than the one in play": ("stale_version", "error"),
+    "a contribution to the fair seed that is not 2 to 128 lowercase hex digits": (
+        "invalid_contribution",
+        "error",
+    ),
+    "a seat's fifth contribution between two deals": ("rate_limited", "error"),
 }
 
 
@@ -223,6 +228,7 @@ def test_the_messages_refused_on_an_open_socket(server: ServerProcess) -> None:
         await _protocol(ann)
         bob = Player(server, table, joined["token"], "Bob")
         await bob.connect()
+        await _contributions(bob)
         watcher = Player(server, table, None)
         await watcher.connect()
         await _chat(ann, watcher)
@@ -279,6 +285,19 @@ async def _chat(ann: Player, watcher: Player) -> None:
 
 def _chats(player: Player) -> list[str]:
     return [e["text"] for p in player.received for e in p.get("log", []) if e["kind"] == "chat"]
+
+
+async def _contributions(bob: Player) -> None:
+    """A contribution to the fair seed must be hex; each is a stored entry, and a
+    seat makes at most four between two deals (a page makes one)."""
+    bad = "a contribution to the fair seed that is not 2 to 128 lowercase hex digits"
+    for value in ("abc", "AB", "zz", "00" * 65):
+        await _refused(bob, {"type": "contribute", "value": value}, bad)
+    for n in range(4):
+        await bob.send({"type": "contribute", "value": f"{n:02x}"})
+    await _refused(
+        bob, {"type": "contribute", "value": "ff"}, "a seat's fifth contribution between two deals"
+    )
 
 
 async def _decisions(ann: Player, bob: Player) -> None:

@@ -30,7 +30,7 @@ from palace_poker.fair import FairProof, verify
 from palace_poker.record import replay
 from palace_poker.server import history, projection
 from palace_poker.server.settings import TableSettings
-from palace_poker.server.table import Table
+from palace_poker.server.table import MAX_CONTRIBUTIONS, Table
 from palace_poker.wire import to_wire
 from paths import ROOT
 from server_helpers import Player, ServerProcess, option_text, run_closing
@@ -260,3 +260,22 @@ def test_contributions_are_logged_the_latest_counts_and_a_rebuilt_table_deals_wi
     assert dealt["commitment"] == again.log[-1].data["commitment"]
     assert table.proof is not None
     assert table.proof.contributions == ((0, "cc"), (1, "bb"))
+
+
+def test_a_seat_contributes_a_few_times_a_hand_and_a_flood_is_refused() -> None:
+    """Each contribution is an entry of the log: a seat may make MAX_CONTRIBUTIONS
+    for one deal (a page makes one), and more are refused with ``rate_limited``,
+    nothing logged; the next deal opens a new count."""
+    table = _table()
+    for n in range(MAX_CONTRIBUTIONS):
+        table.submit("contributed", {"seat": 0, "value": f"{n:02x}"}, at=6.0)
+    table.submit("contributed", {"seat": 1, "value": "ff"}, at=6.0)  # another seat's own
+    seq = table.seq
+    with pytest.raises(PalaceError) as refused:
+        table.submit("contributed", {"seat": 0, "value": "ee"}, at=7.0)
+    assert refused.value.code == "rate_limited"
+    assert table.seq == seq
+    assert table.contributions[0] == f"{MAX_CONTRIBUTIONS - 1:02x}"  # the last counted
+    table.submit("hand_started", {"contributions": {"0": "03"}}, at=8.0)
+    table.submit("contributed", {"seat": 0, "value": "ee"}, at=9.0)  # the next hand's
+    assert table.contributions == {0: "ee"}

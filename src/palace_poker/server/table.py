@@ -106,6 +106,9 @@ HOST_COMMANDS: Final = (
 )
 #: The longest chat message, in characters.
 MAX_CHAT: Final = 300
+#: The most contributions to one hand's fair seed a seat may make (each is an entry
+#: of the log; a page makes one).
+MAX_CONTRIBUTIONS: Final = 4
 #: Settings the host may change: the stakes and the clock between hands, the rest
 #: at any time.
 BETWEEN_HANDS_SETTINGS: Final = ("small_bet", "big_bet", "ante", "turn_seconds")
@@ -374,6 +377,16 @@ class Table:
             raise TableError("invalid_contribution", "this table's shuffles take no contributions")
         value = data.get("value")
         check_contributions([[seat, value]])
+        made = 0  # a page sends one a hand: a flood is refused, not logged
+        for item in reversed(self.log):
+            if item.kind == "hand_started":
+                break
+            made += item.kind == "contributed" and item.data.get("seat") == seat
+        if made >= MAX_CONTRIBUTIONS:
+            raise TableError(
+                "rate_limited",
+                f"seat {seat} has contributed {made} times to this hand's seed: the last counts",
+            )
         self.contributions[seat] = str(value)
         self._append("contributed", at, {"seat": seat, "value": str(value)})
 
