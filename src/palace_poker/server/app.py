@@ -633,15 +633,18 @@ HEALTH_TIMEOUT = 2.0
 
 async def _health(hub: Hub) -> dict[str, Any]:
     """Whether the database and (in a cluster) Redis answer, each asked once, at
-    most :data:`HEALTH_TIMEOUT` seconds: ``status`` is ``ok`` when all do, else
-    ``unavailable``. It reads no table, so a monitor may ask every few seconds."""
+    most :data:`HEALTH_TIMEOUT` seconds, and whether the database takes changes
+    (the process's outage state: ``unwritable`` while its writes are refused):
+    ``status`` is ``ok`` when all is well, else ``unavailable``. It reads no
+    table, so a monitor may ask every few seconds."""
 
     async def database() -> str:
         try:
             await asyncio.wait_for(asyncio.to_thread(hub.store.ping), HEALTH_TIMEOUT)
         except Exception:  # unreachable, refused or too slow: all the same to a monitor
             return "unreachable"
-        return "ok"
+        # read but not written: a SQLite file on a full disk, until a write passes
+        return "unwritable" if hub.health.down else "ok"
 
     async def redis() -> str | None:
         if hub.cluster is None:

@@ -575,9 +575,17 @@ class Store:
 
     def ping(self) -> None:
         """One round trip to the database (the health check); raises when it is
-        unreachable."""
-        with self.single.connect() as db:
-            db.execute(sa.text("SELECT 1"))
+        unreachable. A pooled connection found dead (the database restarted since
+        it was opened) empties the pool and the question is asked once more, on a
+        new connection: a restart that is over is not taken for an outage."""
+        for last in (False, True):
+            try:
+                with self.single.connect() as db:
+                    db.execute(sa.text("SELECT 1"))
+                return
+            except sa.exc.DBAPIError as err:
+                if last or not err.connection_invalidated:
+                    raise
 
 
 @dataclass(frozen=True)
