@@ -218,6 +218,11 @@ def test_an_unknown_table_or_a_missing_database_is_one_line_with_its_code(
     assert nothing.returncode == 2
     assert nothing.stderr.startswith("error: [invalid_settings]"), nothing.stderr
     assert not missing.exists(), "a command that reads never makes a database"
+    # nothing listens on port 1: refused at once, in one line
+    away = admin("list", url="postgresql+psycopg://palace@127.0.0.1:1/none")
+    assert away.returncode == 2
+    assert away.stderr.startswith("error: [storage_unavailable]"), away.stderr
+    assert "Traceback" not in away.stderr
 
 
 def test_prune_dry_changes_nothing_then_exports_and_deletes_every_row_of_the_old_tables(

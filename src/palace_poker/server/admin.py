@@ -112,9 +112,10 @@ def when(seconds: float) -> str:
 def open_store(url: str | None) -> Store:
     """The store at ``url`` (the default as ``serve`` has it), its migrations
     applied; a SQLite file that does not exist is refused rather than made, and a
-    database that cannot be reached is a ``storage_failed`` refusal."""
+    database that cannot be reached is a ``storage_unavailable`` refusal."""
     try:
         import sqlalchemy as sa  # noqa: PLC0415 - the server extra, needed only here
+        from alembic.util import CommandError  # noqa: PLC0415
 
         from palace_poker.server.store import Store, default_url  # noqa: PLC0415
     except ImportError as err:  # pragma: no cover - the extra is installed in tests
@@ -135,10 +136,10 @@ def open_store(url: str | None) -> Store:
             )
     try:
         return Store.open(target)
-    except sa.exc.SQLAlchemyError as err:
+    except (sa.exc.SQLAlchemyError, CommandError) as err:  # CommandError: a newer schema
         reason = str(getattr(err, "orig", None) or err).splitlines()[0]
         raise PalaceError(
-            "storage_failed", f"cannot open the database {_safe(target)}: {reason}"
+            "storage_unavailable", f"cannot open the database {_safe(target)}: {reason}"
         ) from None
 
 
