@@ -44,7 +44,9 @@ def _start(browser: Browser, errors: list[str], base: str, lang: str = "en") -> 
     page = new_page(browser, errors, width=1366, height=768)
     page.goto(f"{base}/?lang={lang}")
     page.get_by_test_id("learn").click()
-    page.wait_for_url(re.compile(r"/t/"))
+    # the lesson's table is made, seated and dealt before the page moves (four
+    # commits): the same bound as every step of the lesson, not Playwright's 10 s
+    page.wait_for_url(re.compile(r"/t/"), timeout=20_000)
     return page
 
 
