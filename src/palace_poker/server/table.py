@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -786,7 +787,12 @@ class Table:
         already given back by an earlier entry (another process's, for the same
         outage) is not given twice. The entry's ``seconds`` is the time given back."""
         since = data.get("since")
-        if not isinstance(since, int | float) or isinstance(since, bool) or since > at:
+        if (
+            not isinstance(since, int | float)
+            or isinstance(since, bool)
+            or not math.isfinite(since)
+            or since > at
+        ):
             raise TableError("malformed_message", f"not a storage_back command: {short(data)}")
         start = max(float(since), self.clocks_held_until)
         seconds = max(0.0, at - start)
