@@ -45,6 +45,7 @@ RUNS: dict[str, tuple[list[str], str, str | None]] = {
     ),
     "play": (["play", "--seed", "1", "--delay", "0"], "quit\n", "cli"),
     "serve": (["serve", "--port", "0"], "", "server"),
+    "admin": (["admin", "list"], "", "server"),
 }
 #: Variables that would let the bare interpreter see more than its own install.
 LEAKY = ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "VIRTUAL_ENV", "COVERAGE_PROCESS_START")
