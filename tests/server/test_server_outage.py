@@ -31,7 +31,7 @@ import httpx
 import pytest
 import websockets
 
-from cluster_helpers import PrivatePostgres
+from cluster_helpers import PrivatePostgres, RedisServer
 from palace_poker.server.table import Table
 from server_helpers import Player, ServerProcess, pure_table, run_closing
 
@@ -178,26 +178,30 @@ async def _closed_unavailable(url: str, hello: dict[str, Any] | None) -> int:
 
 
 async def _outage(
-    server: ServerProcess,
+    servers: tuple[ServerProcess, ServerProcess],
     stop: Callable[[], object],
     start: Callable[[], object],
     *,
     http: bool,
 ) -> dict[str, Any]:
-    """Two people play; while one of them is to act the store goes away for AWAY
-    seconds (``stop``, then ``start``). Returns the figures measured."""
+    """Two people play, Ann through the first server, Bob through the second (the
+    same one, or another process of a cluster); while one of them is to act the
+    store goes away for AWAY seconds (``stop``, then ``start``). Returns the
+    figures measured."""
+    server, second = servers
     created = server.create(seats=3, stack=200, turn_seconds=TURN, time_bank=0)
     table = created["table"]
-    joined = server.join(table, "Bob")
+    joined = second.join(table, "Bob")
     ann = Player(server, table, created["token"], "Ann", pace=0.2)
-    bob = Player(server, table, joined["token"], "Bob", pace=0.2)
+    bob = Player(second, table, joined["token"], "Bob", pace=0.2)
     await ann.connect()
     await bob.connect()
     await ann.send({"type": "start"})
     mover = await _until_a_person_is_to_act(ann, bob)
     other = bob if mover is ann else ann
     seat = mover.received[0]["you"]
-    before = len(_lines(server.log))
+    logs = sorted({s.log for s in servers})
+    before = [len(_lines(log)) for log in logs]
     await asyncio.to_thread(stop)
     stopped = time.monotonic()
     await asyncio.sleep(TURN + 1.0)
@@ -206,7 +210,7 @@ async def _outage(
         figures["http"] = await asyncio.to_thread(_http_refusals, server, table)
         figures["socket"] = await _socket_refusal(server, table)
     await asyncio.sleep(max(0.0, AWAY - (time.monotonic() - stopped)))
-    during = _lines(server.log)[before:]
+    during = [line for log, n in zip(logs, before, strict=True) for line in _lines(log)[n:]]
     starting = time.monotonic()
     await asyncio.to_thread(start)
     figures["away"] = starting - stopped
@@ -232,10 +236,11 @@ async def _outage(
     assert decided[0]["by"] == "player", decided
     # Nothing timed out while the store was away or just after.
     assert not [e for e in _entries(mover) if e["kind"] == "action" and e["by"] == "clock"]
-    text = "\n".join(_lines(server.log))
-    assert text.count("storage is unreachable") == 1, text[-3000:]
-    assert text.count("storage is back") == 1, text[-3000:]
-    assert "Traceback" not in text, text[-3000:]
+    for log in logs:  # each process says it once each way
+        text = "\n".join(_lines(log))
+        assert text.count("storage is unreachable") == 1, text[-3000:]
+        assert text.count("storage is back") == 1, text[-3000:]
+        assert "Traceback" not in text, text[-3000:]
     figures["log"] = during
     return figures
 
@@ -265,13 +270,47 @@ def test_postgres_stopped_mid_game_is_refused_clearly_and_play_resumes(
     figures: dict[str, Any] = {}
 
     async def play() -> None:
-        figures.update(await _outage(server, database.stop, database.start, http=True))
+        figures.update(await _outage((server, server), database.stop, database.start, http=True))
 
     try:
         run_closing(play(), timeout=180)
     finally:
         server.stop()
     _report("PostgreSQL stopped", figures)
+
+
+def test_postgres_stopped_under_a_cluster_is_refused_clearly_and_play_resumes(
+    tmp_path: Path, database: PrivatePostgres
+) -> None:
+    """Two processes on one PostgreSQL and Redis (docs/deploy.md), a player on
+    each: the same answers on both, each process says it once each way, and the
+    table's writer gives the clocks their time back when the database is back."""
+    redis = RedisServer().start()
+    servers = tuple(
+        ServerProcess(
+            tmp_path / f"{name}.db",
+            bot_pause=0.05,
+            between=0.5,
+            database_url=database.url,
+            redis_url=redis.url,
+        )
+        for name in ("a", "b")
+    )
+    figures: dict[str, Any] = {}
+
+    async def play() -> None:
+        pair = (servers[0], servers[1])
+        figures.update(await _outage(pair, database.stop, database.start, http=True))
+
+    try:
+        for server in servers:
+            server.start()
+        run_closing(play(), timeout=180)
+    finally:
+        for server in servers:
+            server.stop()
+        redis.stop()
+    _report("PostgreSQL stopped under two processes", figures)
 
 
 # ---------------------------------------------------------------- a full disk
@@ -315,7 +354,7 @@ def test_sqlite_on_a_full_disk_is_refused_clearly_and_play_resumes(tmp_path: Pat
     figures: dict[str, Any] = {}
 
     async def play() -> None:
-        figures.update(await _outage(server, disk.fill, disk.free, http=False))
+        figures.update(await _outage((server, server), disk.fill, disk.free, http=False))
 
     try:
         server.start()

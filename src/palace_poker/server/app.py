@@ -206,6 +206,8 @@ class Hub:
                 for table_id in orphans:
                     if table_id not in self.runners:
                         self._load(table_id, finished=False)
+            except TableError:  # a table could not be read (the outage said once)
+                continue
             except Exception as err:  # the database is away: try again at the next look
                 if unreachable(err):  # (said once, by the health)
                     self.health.failed(err)
