@@ -143,7 +143,9 @@ class Health:
     (its error in a line, no traceback), and from then on nothing is retried more
     often than the tables' backed-off tries (:data:`RETRY_FIRST` to
     :data:`RETRY_MOST`) and a change every :data:`TRY_EVERY` seconds. The first
-    write that succeeds closes it: one line says the store is back, and
+    write that succeeds (on PostgreSQL, also the hub's look at it every second: a
+    full disk lets SQLite be read, so there only a write says it is back) closes
+    it: one line says the store is back, and
     ``on_back(since)`` is called (the hub wakes every table, and each gives its
     clocks back the outage's time).
 
