@@ -32,7 +32,8 @@ from palace_poker.outputs import add_flags, check_output, mode_of, write_text
 from palace_poker.record import dumps, parse_records, replay
 from palace_poker.shuffle import SecureShuffle, SeededShuffle, ShuffleSource
 from palace_poker.terminal import viewer
-from palace_poker.terminal.demo import Pacing, can_print_suits, play
+from palace_poker.terminal.charset import needs_ascii
+from palace_poker.terminal.demo import Pacing, play
 from palace_poker.terminal.extras import missing_extra
 from palace_poker.terminal.rules_text import summary
 
@@ -232,7 +233,7 @@ def _demo(args: argparse.Namespace) -> int:
         f"BB {rules.big_bet}, ante {rules.ante}, {args.stack} chips each."
     )
     print(line, file=out)
-    ascii_cards = args.ascii or not can_print_suits(out)
+    ascii_cards = args.ascii or needs_ascii(getattr(out, "encoding", None))
     pause = _pause_of(args, out)
     pacing = Pacing(pause=pause, quiet=args.quiet, ascii=ascii_cards)
     play(game, bots, hands=args.hands, out=out, pacing=pacing)
@@ -278,7 +279,8 @@ def _pause_of(args: argparse.Namespace, out: TextIO) -> float:
 
 def _rules(args: argparse.Namespace) -> int:
     out: TextIO = sys.stdout
-    print(summary(ascii=args.ascii or not can_print_suits(out)), end="", file=out)
+    ascii = args.ascii or needs_ascii(getattr(out, "encoding", None))
+    print(summary(ascii=ascii), end="", file=out)
     return 0
 
 

@@ -3,8 +3,9 @@
 Every module of ``palace_poker`` belongs to one layer below; a module may import
 (at the top, inside a function, or only for typing) modules of its own layer or of
 a layer below, never of a layer above, and the imports inside a layer form no
-circle. A module missing from the table fails the test, so that every new module is
-placed on purpose.
+circle, neither between the layer's units nor between the modules inside any one
+package (``terminal/``, ``arena/``, ...). A module missing from the table fails the
+test, so that every new module is placed on purpose.
 """
 
 from __future__ import annotations
@@ -155,6 +156,74 @@ def test_no_circle_of_imports() -> None:
         if node in done:
             return
         for neighbour in sorted(graph.get(node, ())):
+            visit(neighbour, [*trail, node])
+        done.add(node)
+
+    for node in sorted(graph):
+        visit(node, [])
+    assert not circles, "\n".join(circles)
+
+
+def _module_imports(path: Path, modules: set[str]) -> set[str]:
+    """The modules of ``palace_poker`` (as ``terminal/render``) that ``path``
+    imports, anywhere in it: ``from palace_poker.terminal import render`` names the
+    module ``terminal/render``, ``from palace_poker.terminal.render import table``
+    names it too."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = path.relative_to(PACKAGE).parts[:-1]
+    found: set[str] = set()
+
+    def add(dotted: str) -> bool:
+        parts = dotted.split(".")
+        if parts[0] != "palace_poker":
+            return False
+        name = "/".join(parts[1:])
+        if name in modules:
+            found.add(name)
+            return True
+        return False
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                add(alias.name)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: from the module's own package
+                base = ["palace_poker", *package[: len(package) - node.level + 1]]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            named = [add(f"{target}.{alias.name}") for alias in node.names]
+            if not all(named):
+                add(target)
+    return found
+
+
+def test_no_circle_of_imports_inside_a_package() -> None:
+    """Inside every package (the core's own modules, ``terminal/``, ``arena/``,
+    ``server/``, ...) the modules' imports form no circle, counting imports inside
+    functions and for typing too: a circle that only a late import keeps from
+    failing at load time is still a circle to read."""
+    modules = _modules()
+    names = set(modules)
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        folder = module.rpartition("/")[0]
+        graph[module] = {
+            imported
+            for imported in _module_imports(path, names)
+            if imported != module and imported.rpartition("/")[0] == folder
+        }
+    circles = []
+    done: set[str] = set()
+
+    def visit(node: str, trail: list[str]) -> None:
+        if node in trail:
+            circles.append(" -> ".join([*trail[trail.index(node) :], node]))
+            return
+        if node in done:
+            return
+        for neighbour in sorted(graph[node]):
             visit(neighbour, [*trail, node])
         done.add(node)
 

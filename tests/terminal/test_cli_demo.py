@@ -15,12 +15,12 @@ from palace_poker import cli
 from palace_poker.cards import Card, parse_cards
 from palace_poker.cli import main
 from palace_poker.events import BattleCompared, ShowdownRevealed
+from palace_poker.terminal.charset import to_ascii
 from palace_poker.terminal.demo import (
     Tally,
     battle_lines,
     showdown_lines,
     summary_lines,
-    to_ascii,
 )
 from paths import EXAMPLE
 

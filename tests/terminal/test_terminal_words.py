@@ -30,7 +30,7 @@ from palace_poker.events import (
 from palace_poker.narrate import narrate, plural
 from palace_poker.observation import Observation
 from palace_poker.terminal import render
-from palace_poker.terminal.command import needs_ascii
+from palace_poker.terminal.charset import needs_ascii
 from palace_poker.terminal.log import event_lines
 from palace_poker.terminal.menu import (
     NOTES,

@@ -14,6 +14,9 @@ their seat), so no hidden card of another player can be printed:
 * :mod:`~palace_poker.terminal.command`: the ``play`` subcommand;
 * :mod:`~palace_poker.terminal.fit`: names and paths shortened to fit a line
   (every screen's, ``play``, ``show`` and ``demo``);
+* :mod:`~palace_poker.terminal.charset`: whether an output can print the suit
+  symbols and the table's signs (one answer for every command), and cards as
+  letters when it cannot;
 * :mod:`~palace_poker.terminal.extras`: the refusal of a command whose extra is
   not installed.
 

@@ -8,9 +8,9 @@ extra to install (:mod:`~palace_poker.terminal.extras`) and exits 2.
 Everything is checked before the first hand: the settings (a bad one exits 2
 with one line naming it) and the ``--save`` file (its folder must exist: none is
 made). Cards are drawn without suit symbols with ``--ascii``, or when the
-output's encoding cannot print them; colours are off when ``NO_COLOR`` is set
-(https://no-color.org). Exit codes: 0 done, 1 the save failed, 2 bad arguments
-or settings, 130 Ctrl-C.
+output's encoding cannot print them (:mod:`~palace_poker.terminal.charset`);
+colours are off when ``NO_COLOR`` is set (https://no-color.org). Exit codes:
+0 done, 1 the save failed, 2 bad arguments or settings, 130 Ctrl-C.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any
 from palace_poker.bots import offered
 from palace_poker.config import Rules
 from palace_poker.outputs import add_flags, check_output, mode_of
+from palace_poker.terminal.charset import needs_ascii
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -135,27 +136,6 @@ def run(args: argparse.Namespace) -> int:
     if args.save is not None:  # before the first hand, not after a game to be lost
         check_output(args.save, save_mode, option="--save", append_flag=True)
     return session.run()
-
-
-#: What the table prints besides letters: the suits, the hidden palace, the
-#: marks, the separator, the box lines and the ellipsis of a shortened name.
-SYMBOLS = "\u2660\u2665\u2666\u2663\u2592\u25c0\u2694\u2717\u00b7\u2501\u2503\u2500\u2026"
-
-
-def needs_ascii(encoding: str | None) -> bool:
-    """Whether an output in ``encoding`` cannot print the suit symbols (and the
-    table's other signs), so that cards must be written ``Ts``.
-
-    >>> needs_ascii("UTF-8"), needs_ascii("ascii"), needs_ascii("latin-1"), needs_ascii(None)
-    (False, True, True, True)
-    """
-    if not encoding:
-        return True
-    try:
-        SYMBOLS.encode(encoding)
-    except (UnicodeEncodeError, LookupError):
-        return True
-    return False
 
 
 def _replace_unprintable(stream: object) -> None:

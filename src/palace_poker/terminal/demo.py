@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from palace_poker.bots import Bot
-from palace_poker.cards import Card, Suit
+from palace_poker.cards import Card
 from palace_poker.evaluator import describe
 from palace_poker.events import (
     AntePosted,
@@ -42,25 +42,8 @@ from palace_poker.game import Game
 from palace_poker.hand import Hand
 from palace_poker.narrate import cards_text, narrate
 from palace_poker.redaction import full_events
+from palace_poker.terminal.charset import to_ascii
 from palace_poker.terminal.fit import NAME_CELLS, cells, shorten_name
-
-#: Suit symbols and the letters a terminal without them is sent instead.
-_ASCII_SUITS = str.maketrans({s.symbol: str(s) for s in Suit})
-
-
-def to_ascii(text: str) -> str:
-    """``text`` with suit symbols as letters (``T♠`` → ``Ts``, the R-CARD-1 text form)."""
-    return text.translate(_ASCII_SUITS)
-
-
-def can_print_suits(out: TextIO) -> bool:
-    """Whether ``out``'s encoding can write the four suit symbols."""
-    encoding = getattr(out, "encoding", None) or "ascii"
-    try:
-        "".join(s.symbol for s in Suit).encode(encoding)
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
 
 
 @dataclass

@@ -4,7 +4,8 @@ Every function takes the human's :class:`~palace_poker.Observation` (or lines
 made from their redacted events), never a hand: what cannot be in the view
 cannot be drawn. Cards carry their suit symbols; hearts and diamonds are red.
 With ``ascii=True`` (``play --ascii``, or an output that cannot encode the
-suit symbols, see :func:`needs_ascii`) everything drawn is plain ASCII: cards
+suit symbols, see
+:func:`~palace_poker.terminal.charset.needs_ascii`) everything drawn is plain ASCII: cards
 are ``Ts`` and ``9h``, the boxes are drawn with ``-`` and ``|``.
 
 The table is sized for a standard 80 x 24 terminal: at 4 players it fits in 80
@@ -45,12 +46,9 @@ from rich.text import Text
 from palace_poker.cards import Card, Suit
 from palace_poker.narrate import Speaker, plural
 from palace_poker.observation import Observation
-from palace_poker.terminal.command import needs_ascii
 from palace_poker.terminal.fit import NAME_CELLS, cells, fit_parts, printable, shorten_name
 from palace_poker.terminal.log import Line
 from palace_poker.terminal.menu import Entry, call_due, hand_text, opponent
-
-__all__ = ["needs_ascii"]  # re-exported: the test of an output's encoding
 
 SUIT_STYLES = {
     Suit.CLUBS: "bold",

@@ -45,8 +45,8 @@ from palace_poker.record import replay
 from palace_poker.record_format import parse_records, read_setup
 from palace_poker.redaction import full_events
 from palace_poker.shuffle import RecordedShuffle
-from palace_poker.terminal.command import needs_ascii
-from palace_poker.terminal.demo import move_lines, to_ascii
+from palace_poker.terminal.charset import needs_ascii, to_ascii
+from palace_poker.terminal.demo import move_lines
 from palace_poker.terminal.extras import require
 from palace_poker.terminal.fit import (
     NAME_CELLS,
