@@ -89,7 +89,8 @@ ERROR_CODES: dict[str, str] = {
     "chance_due": "a card is to be dealt or drawn (a chance outcome), not a player's decision",
     "no_chance_due": "a chance outcome is given when no card is to be dealt",
     "invalid_outcome": "a chance outcome is not one of the cards the step can give",
-    "stale_version": "an action answers another version of the hand than its current one",
+    "stale_version": "an action answers another version of the hand than its current one "
+    "(at a table: or another hand than the one in play)",
     "invalid_index": "an event index is not an index of the hand's events",
     "malformed_event": "a value given as an event is not one",
     "invalid_observation": "a value given as a seat's view of a hand is not a consistent one",
