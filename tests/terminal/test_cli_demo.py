@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from palace_poker import cli
 from palace_poker.cards import Card, parse_cards
 from palace_poker.cli import main
 from palace_poker.events import BattleCompared, ShowdownRevealed
+from palace_poker.terminal import demo_command
 from palace_poker.terminal.charset import to_ascii
 from palace_poker.terminal.demo import (
     Tally,
@@ -100,7 +100,7 @@ def test_to_ascii_writes_cards_as_text() -> None:
 def test_the_demo_plays_a_few_hands_and_sums_up(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--seed", "2", "--players", "4"]) == 0
     out = capsys.readouterr().out
-    assert out.count("== Hand") == cli.DEMO_HANDS
+    assert out.count("== Hand") == demo_command.DEMO_HANDS
     assert "Palaces (face down):" in out
     assert "Game over after 3 hands" in out
     assert "Player  Chips  Hands won  Battles won" in out
@@ -144,7 +144,7 @@ def test_ctrl_c_prints_interrupted_and_exits_130(
     def interrupted(*_: object, **__: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "play", interrupted)
+    monkeypatch.setattr(demo_command, "play", interrupted)
     assert main(["demo", "--seed", "1"]) == 130
     assert capsys.readouterr().err.strip() == "interrupted"
 

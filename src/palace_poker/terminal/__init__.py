@@ -12,6 +12,11 @@ their seat), so no hidden card of another player can be printed:
 * :mod:`~palace_poker.terminal.session`: the game loop, with injectable input,
   output and clock for tests;
 * :mod:`~palace_poker.terminal.command`: the ``play`` subcommand;
+* :mod:`~palace_poker.terminal.demo`: the bots' game told so a person can
+  follow it, and :mod:`~palace_poker.terminal.demo_command`: the ``demo``
+  subcommand (its parser and run);
+* :mod:`~palace_poker.terminal.viewer`: the ``show`` subcommand, a saved hand
+  step by step; :mod:`~palace_poker.terminal.rules_text`: the one-screen rules;
 * :mod:`~palace_poker.terminal.fit`: names and paths shortened to fit a line
   (every screen's, ``play``, ``show`` and ``demo``);
 * :mod:`~palace_poker.terminal.charset`: whether an output can print the suit
