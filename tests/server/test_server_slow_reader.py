@@ -14,6 +14,7 @@ buffers hold, answering pings as a browser does, and the last frame is the close
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import socket
@@ -56,12 +57,16 @@ class SlowReader:
     def _flush(self) -> None:
         for data in self.protocol.data_to_send():
             if data:
-                self.sock.sendall(data)
+                with contextlib.suppress(OSError):  # the server has closed already
+                    self.sock.sendall(data)
 
     def _read(self, timeout: float) -> bool:
         """Read what has come (answering pings, as a browser does); False at the end."""
         self.sock.settimeout(timeout)
-        data = self.sock.recv(65536)
+        try:
+            data = self.sock.recv(65536)
+        except ConnectionResetError:  # dropped: the end, with or without a close
+            data = b""
         if data:
             self.protocol.receive_data(data)
         else:
@@ -126,3 +131,31 @@ async def _play_until(ann: Player, check: Callable[[dict[str, Any]], bool]) -> N
         if ann.my_turn():
             await ann.act_randomly()
         await ann.receive()
+
+
+def test_a_client_that_answers_no_ping_is_closed_with_4002_at_a_quiet_table(
+    server: ServerProcess,
+) -> None:
+    """At a table where nothing happens, no send waits: what notices the silent
+    client is the WebSocket keep-alive (a ping every 20 s, unanswered 20 s later).
+    It closes with the table's 4002 too, and the table counts the client gone."""
+    created = server.create(seats=3)
+    table = created["table"]
+
+    async def wait() -> None:
+        ann = Player(server, table, created["token"], "Ann")
+        await ann.connect()
+        reader = SlowReader(server.ws_url(table))
+        try:
+            reader.send({"type": "hello", "token": None, "last_seq": None})
+            while ann.view is None or ann.view["watching"] != 1:
+                await ann.receive()
+            while ann.view["watching"] != 0:  # no timing asserted: the ping's rule
+                await ann.receive(timeout=120)
+            close = await asyncio.to_thread(reader.read_to_the_end)
+            assert close is not None, "the connection ended without a close frame"
+            assert (close.code, close.reason) == (4002, "too far behind: reconnect")
+        finally:
+            reader.close()
+
+    run_closing(wait(), timeout=150)

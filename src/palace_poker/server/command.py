@@ -184,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         log_level="warning",
         ws_max_size=16_384,
-        ws="websockets-sansio",
+        ws=_socket_protocol(),
         ws_per_message_deflate=False,
         forwarded_allow_ips=args.forwarded_allow_ips,
     )
@@ -201,6 +201,44 @@ def _export_dir(folder: str | None, days: float | None) -> str | None:
     if not os.path.isdir(folder):
         raise ConfigError("invalid_settings", f"--export-dir {folder}: not a folder (create it)")
     return os.path.abspath(folder)
+
+
+#: Seconds a connection closed as too far behind keeps its socket for the client to
+#: read the close (a frozen tab that thaws); then the socket is dropped.
+CLOSE_GRACE = 60.0
+
+
+def _socket_protocol() -> type[Any]:
+    """uvicorn's WebSocket protocol (websockets, sans-I/O) with the table's rule for a
+    client that stops reading (docs/server.md, "Too far behind").
+
+    uvicorn pings every 20 s and, with no pong 20 s later, closes with 1011 behind
+    whatever its buffers hold, never telling the application: the table kept the
+    client as present, and the page read a drop. Here a ping left unanswered closes
+    with the table's 4002 "too far behind: reconnect", the table is told at once
+    (it counts the client gone), a send still waiting fails instead of waiting for
+    buffers that will not drain, and the socket is dropped :data:`CLOSE_GRACE`
+    seconds later if the client has not read its way to the close by then."""
+    from uvicorn.protocols.websockets.websockets_sansio_impl import (  # noqa: PLC0415
+        WebSocketsSansIOProtocol,
+    )
+
+    from palace_poker.server.runner import BEHIND  # noqa: PLC0415 - the server extra
+
+    class TableSocket(WebSocketsSansIOProtocol):
+        def keepalive_timeout(self) -> None:
+            self.pong_timer = None
+            self.pending_ping_payload = None
+            if self.close_sent or self.transport.is_closing():
+                return
+            self.conn.send_close(*BEHIND)
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            self.close_sent = True
+            self.queue.put_nowait({"type": "websocket.disconnect", "code": BEHIND[0]})
+            self.writable.set()  # a send waiting on the full buffers fails now
+            self.close_timer = self.loop.call_later(CLOSE_GRACE, self.transport.abort)
+
+    return TableSocket
 
 
 def _check_cluster(database_url: str, redis_url: str) -> None:
