@@ -29,7 +29,9 @@ from palace_poker.errors import PalaceError
 from palace_poker.fair import FairProof, verify
 from palace_poker.record import replay
 from palace_poker.server import history, projection
+from palace_poker.server.runner import TableRunner
 from palace_poker.server.settings import TableSettings
+from palace_poker.server.store import Store
 from palace_poker.server.table import MAX_CONTRIBUTIONS, Table
 from palace_poker.wire import to_wire
 from paths import ROOT
@@ -279,3 +281,36 @@ def test_a_seat_contributes_a_few_times_a_hand_and_a_flood_is_refused() -> None:
     table.submit("hand_started", {"contributions": {"0": "03"}}, at=8.0)
     table.submit("contributed", {"seat": 0, "value": "ee"}, at=9.0)  # the next hand's
     assert table.contributions == {0: "ee"}
+
+
+def test_a_contribution_does_not_restart_a_bots_pause(tmp_path: Path) -> None:
+    """Every person's page contributes just after each deal: the bot to act next
+    is timed from the last move (the deal, with its reading time, or Ann's
+    decision), not from the contribution."""
+    settings = TableSettings.from_form(
+        {"name": "T", "small_bet": 10, "seats": 2, "stack": 60, "bot_pause": 2}
+    )
+    table = Table("t", settings, secret=KEY)
+    table.submit("seated", {"seat": 0, "name": "Ann", "bot": None}, at=1.0)
+    table.submit("seated", {"by": 0, "seat": 1, "name": None, "bot": "random"}, at=2.0)
+    table.submit("started", {"by": 0}, at=3.0)
+    table.submit("hand_started", {"contributions": {}}, at=4.0)
+    rng = random.Random(1)
+    while table.to_act() == 0:  # Ann first (the dealer draw's chance): she stays in
+        hand = table.hand
+        assert hand is not None
+        options = [to_wire(o) for o in hand.observe(table.hand_seat(0)).options]
+        kept = [o for o in options if o["verb"] != "fold"]
+        data = {"seat": 0, "action": option_text(rng.choice(kept), rng), "by": "player"}
+        table.submit("action", {**data, "version": hand.version}, at=4.0)
+    assert table.to_act() == 1, "the bot's decision is due"
+    dealt = table.seq
+    store = Store.open(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    try:
+        runner = TableRunner(table, store, {}, shuffles_stored=0, clock=lambda: 5.0)
+        before = runner._due()
+        table.submit("contributed", {"seat": 0, "value": "ab"}, at=4.5)
+        assert table.last_move() == dealt
+        assert runner._due() == before == (4.0 + table.thinking_pause(dealt), "bot")
+    finally:
+        store.close()
