@@ -6,7 +6,15 @@
 * :mod:`~palace_poker.arena.runner`: running an arena, merging results in order;
 * :mod:`~palace_poker.arena.stats`: block means and Student's t intervals;
 * :mod:`~palace_poker.arena.plot`: the PNG of cumulative winnings (matplotlib);
-* :mod:`~palace_poker.arena.command`: ``palace-poker arena``.
+* :mod:`~palace_poker.arena.journal`: the journal of a long match, to go on
+  after an interruption;
+* :mod:`~palace_poker.arena.ladder`: every pair of bots, and their ratings;
+* :mod:`~palace_poker.arena.files`: the command's output files, checked before
+  any hand, made and replaced whole;
+* :mod:`~palace_poker.arena.report`: the progress bar, the result tables and the
+  JSON summaries;
+* :mod:`~palace_poker.arena.command`: ``palace-poker arena``: its options, and
+  the wiring of the parts above.
 
 See ``docs/arena.md``.
 """

@@ -4,39 +4,48 @@ Bad input (an unknown bot, a number out of range, an output file that cannot be
 written or exists already, an unreachable scheduler) is refused before any hand is
 played, as one line with its error code; the command exits 2. Ctrl-C stops the
 workers and exits 130, even when the program was started with SIGINT ignored.
+
+This module parses and checks the options (:func:`config_from_args`) and wires the
+parts together: the output files are checked and made by
+:mod:`~palace_poker.arena.files`, the hands are run by
+:func:`~palace_poker.arena.runner.run_arena` (a ladder's matches by
+:func:`~palace_poker.arena.ladder.run_ladder`), and what is printed and written as
+results comes from :mod:`~palace_poker.arena.report`.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import dataclasses
-import importlib.util
-import itertools
 import json
 import os
 import secrets
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from palace_poker.arena.backends import BACKENDS, Backend
-from palace_poker.arena.journal import Journal, read_seed
-from palace_poker.arena.ladder import Ladder, run_ladder
+from palace_poker.arena.files import (
+    OUT_FILES,
+    check_outputs,
+    journal_config,
+    outputs_made,
+    paths_of,
+    records_file,
+)
+from palace_poker.arena.journal import Journal
+from palace_poker.arena.ladder import run_ladder
 from palace_poker.arena.plan import ArenaConfig, default_stack
+from palace_poker.arena.report import Output, difference_lines, ladder_lines, ladder_summary
 from palace_poker.arena.runner import ArenaResult, run_arena
-from palace_poker.arena.stats import time_percentile
 from palace_poker.bots import make_bot, offered
 from palace_poker.config import Rules
 from palace_poker.errors import ConfigError
-from palace_poker.outputs import Mode, OutputError, add_flags, check_output, staged, write_text
+from palace_poker.outputs import Mode, add_flags, check_output, staged, write_text
 
 DEFAULT_HANDS = 1000
-#: File names inside ``--out DIR``.
-OUT_FILES = {"summary": "summary.json", "records": "hands.jsonl", "plot": "winnings.png"}
 
 
 def add_parser(subparsers: Any) -> None:
@@ -170,107 +179,6 @@ def config_from_args(args: argparse.Namespace) -> tuple[ArenaConfig, Backend, in
     return config, backend, workers, chunk
 
 
-def _paths(args: argparse.Namespace) -> dict[str, Path | None]:
-    paths: dict[str, Path | None] = {
-        key: getattr(args, key) or (args.out / name if args.out is not None else None)
-        for key, name in OUT_FILES.items()
-    }
-    if paths["plot"] is not None and importlib.util.find_spec("matplotlib") is None:
-        raise ConfigError(
-            "backend_unavailable",
-            "--plot needs matplotlib: install the extra palace-poker[plot]",
-            details={"plot": str(paths["plot"])},
-        )
-    return paths
-
-
-def _check_outputs(args: argparse.Namespace, paths: dict[str, Path | None], mode: Mode) -> bool:
-    """Refuse, before any hand, an output that cannot be written or would replace a
-    file without ``--force``; return whether the ``--out`` folder must be made.
-
-    ``--out DIR`` makes DIR itself (never its parents) once everything is checked.
-    """
-    make_out = False
-    out: Path | None = args.out
-    if out is not None and any(p is not None and p.parent == out for p in paths.values()):
-        if out.exists() and not out.is_dir():
-            raise OutputError(
-                "output_folder_missing",
-                f"--out {out}: it is a file, not a folder",
-                details={"path": str(out), "option": "--out"},
-            )
-        if not out.exists():
-            check_output(out, "new", option="--out")  # its parent exists and takes it
-            make_out = True
-    for key, path in paths.items():
-        if path is None:
-            continue
-        option = f"--{key}" if getattr(args, key) is not None else "--out"
-        if not (make_out and path.parent == out):
-            check_output(path, mode, option=option)
-    _refuse_shared_files(paths)
-    return make_out
-
-
-def _refuse_shared_files(paths: dict[str, Path | None]) -> None:
-    """Refuse two of the named files (by option, without its dashes) that are one
-    file: the later would overwrite the earlier."""
-    seen: dict[str, str] = {}
-    for key, path in paths.items():
-        if path is None:
-            continue
-        real = os.path.realpath(path)
-        if real in seen:
-            raise ConfigError(
-                "invalid_arena",
-                f"--{seen[real]} and --{key} name the same file {path}",
-                details={"path": str(path)},
-            )
-        seen[real] = key
-
-
-@contextlib.contextmanager
-def _outputs_made(out: Path | None, make: bool) -> Iterator[None]:
-    """Make the ``--out`` folder; remove it again if the run fails and it is empty."""
-    if not make or out is None:
-        yield
-        return
-    try:
-        out.mkdir(exist_ok=True)
-    except OSError as err:
-        raise OutputError(
-            "output_unwritable",
-            f"--out {out}: cannot make the folder: {err.strerror}",
-            details={"path": str(out), "option": "--out"},
-        ) from err
-    try:
-        yield
-    except BaseException:
-        with contextlib.suppress(OSError):
-            out.rmdir()  # only when empty: nothing of the run was written
-        raise
-
-
-@contextlib.contextmanager
-def _records(path: Path | None, mode: Mode, option: str) -> Iterator[TextIO | None]:
-    """The records file to stream the hands to: a temporary file that replaces
-    ``path`` only when the whole run has been written."""
-    if path is None:
-        yield None
-        return
-    with staged(path, mode, option=option) as temporary:
-        try:
-            handle = temporary.open("w", encoding="utf-8")
-        except OSError as err:
-            raise OutputError(
-                "output_unwritable",
-                f"{option} {path}: cannot write: {err.strerror}",
-                details={"path": str(path), "option": option},
-            ) from err
-        with handle:
-            yield handle
-
-
 def run(args: argparse.Namespace) -> int:
     """Run ``palace-poker arena``; returns the exit code. (Ctrl-C raises
     KeyboardInterrupt here even in a background job: ``cli.main`` sees to it.)"""
@@ -283,15 +191,15 @@ def run(args: argparse.Namespace) -> int:
                 details={"field": "journal"},
             )
         return run_ladder_command(args, config, backend, workers, chunk)
-    paths = _paths(args)
+    paths = paths_of(args)
     mode: Mode = "replace" if args.force else "new"
-    make_out = _check_outputs(args, paths, mode)
-    kept = _journal(args, paths, config)
+    make_out = check_outputs(args, paths, mode)
+    kept = journal_config(args, paths, config)
     journal = None
     if kept is not None:
         config = dataclasses.replace(config, seed=kept.seed)
         journal = Journal.open(args.journal, kept)  # refused here if not this match's
-    out = _Output(quiet=args.quiet)
+    out = Output(quiet=args.quiet)
     plan = config.plan
     where = f"Dask cluster {args.scheduler}" if backend == "dask" else f"{workers} local worker"
     if backend == "local" and workers > 1:
@@ -305,8 +213,8 @@ def run(args: argparse.Namespace) -> int:
     option = {key: f"--{key}" if getattr(args, key) is not None else "--out" for key in OUT_FILES}
     try:
         with (
-            _outputs_made(args.out, make_out),
-            _records(paths["records"], mode, option["records"]) as records,
+            outputs_made(args.out, make_out),
+            records_file(paths["records"], mode, option["records"]) as records,
             out.progress(plan.hands) as advance,
         ):
             result = run_arena(
@@ -341,180 +249,6 @@ def run(args: argparse.Namespace) -> int:
             write_plot(result, temporary)
         out.line(f"Plot: {paths['plot']}")
     return 0
-
-
-def _journal(
-    args: argparse.Namespace, paths: dict[str, Path | None], config: ArenaConfig
-) -> ArenaConfig | None:
-    """With ``--journal``: the configuration it is kept for, with the match's seed
-    (the journal's own when ``--seed`` is not given, so that the same command goes
-    on with the same match)."""
-    path: Path | None = args.journal
-    if path is None:
-        return None
-    _refuse_shared_files({"journal": path, **paths})
-    if path.is_dir() or not path.exists():  # a journal to make (or a folder: refused)
-        check_output(path, "new", option="--journal")
-    seed = read_seed(path) if args.seed is None else None
-    return dataclasses.replace(
-        config, seed=config.seed if seed is None else seed, records=paths["records"] is not None
-    )
-
-
-def _signed(value: float) -> str:
-    return f"{value:+.2f}"
-
-
-def _row(name: str, stats: dict[str, Any], thinking: dict[str, float | None]) -> list[str]:
-    ci = stats["ci95"]
-    won = stats["battles_won_share"]
-    return [
-        name,
-        str(stats["players"]),
-        _signed(stats["chips_per_hand"]),
-        "n/a" if ci is None else f"[{_signed(ci[0])}, {_signed(ci[1])}]",
-        f"{100 * stats['hands_won_share']:.1f}%",
-        f"{stats['battles_fought']:,}",
-        "-" if won is None else f"{100 * won:.1f}%",
-        *(_ms(thinking.get(key)) for key in ("p50", "p99")),
-    ]
-
-
-def _ms(value: float | None) -> str:
-    return "" if value is None else f"{value:.3g}"
-
-
-def rows(summary: dict[str, Any]) -> list[list[str]]:
-    """The result table's cells: a row per bot, then its entries' rows when it
-    holds more than one seat (the decision times are the bot's, over its seats)."""
-    out = []
-    thinking = summary["run"].get("decision_ms", {})
-    for bot, stats in summary["bots"].items():
-        out.append(_row(bot, stats, thinking.get(bot, {})))
-        if stats["players"] > 1:
-            for label, entry in summary["entries"].items():
-                if label.rpartition("#")[0] == bot:
-                    out.append(_row(f"  {label}", entry, {}))
-    return out
-
-
-def difference_lines(summary: dict[str, Any]) -> list[str]:
-    """With three bots or more: each bot against the next one named, paired by block
-    (all the pairs are in the summary's ``differences``). With two, the table says
-    it already: what one wins the other loses."""
-    if len(summary["bots"]) < 3:
-        return []
-    nexts = set(itertools.pairwise(summary["bots"]))
-    table = [["pair", "chips/hand (first - second)", "95% interval"]]
-    for pair in summary["differences"]:
-        a, b = pair["bots"]
-        if (a, b) in nexts:
-            ci = pair["ci95"]
-            interval = "n/a" if ci is None else f"[{_signed(ci[0])}, {_signed(ci[1])}]"
-            table.append([f"{a} - {b}", _signed(pair["chips_per_hand"]), interval])
-    return [
-        "",
-        "Each bot against the next, at this table (paired by block):",
-        *(f"  {line}" for line in _aligned(table)),
-    ]
-
-
-HEADERS = [
-    "bot",
-    "seats",
-    "chips/hand",
-    "95% interval",
-    "hands won",
-    "battles",
-    "won",
-    "ms p50",
-    "ms p99",
-]
-
-
-class _Output:
-    """The progress bar (on stderr) and the table: with rich when it is installed."""
-
-    def __init__(self, *, quiet: bool) -> None:
-        self.quiet = quiet
-        self.rich = importlib.util.find_spec("rich") is not None
-
-    def line(self, text: str) -> None:
-        print(text, flush=True)
-
-    @contextlib.contextmanager
-    def progress(self, total: int) -> Iterator[Callable[[int], None] | None]:
-        if self.quiet or not self.rich or not sys.stderr.isatty():
-            yield None
-            return
-        from rich.console import Console  # noqa: PLC0415
-        from rich.progress import (  # noqa: PLC0415
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
-        bar = Progress(
-            TextColumn("hands"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TextColumn("eta"),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            transient=True,
-        )
-        task = bar.add_task("hands", total=total)
-        with bar:
-            yield lambda done: bar.advance(task, done)
-
-    def table(self, result: ArenaResult, summary: dict[str, Any]) -> None:
-        cells = rows(summary)
-        run = summary["run"]
-        ends = ", ".join(
-            f"{end} {100 * count / result.hands:.1f}%" for end, count in summary["ends"].items()
-        )
-        footer = (
-            f"Chips per hand are per player; 95% intervals over {result.plan.blocks} block "
-            f"means.\nms: wall time per decision (median, 99th percentile).\n"
-            f"Hands ended: {ends}.\n{result.hands - result.resumed} hands in "
-            f"{run['seconds']:.1f} s ({run['hands_per_second'] or 0:,.0f} hands/s)"
-            + (f"; {result.resumed} read back from the journal." if result.resumed else ".")
-        )
-        if self.rich:
-            from rich import box  # noqa: PLC0415
-            from rich.console import Console  # noqa: PLC0415
-            from rich.table import Table  # noqa: PLC0415
-
-            table = Table(
-                title="Arena results",
-                title_justify="left",
-                box=box.SIMPLE_HEAD,
-                padding=(0, 1),
-                pad_edge=False,
-                collapse_padding=True,
-            )
-            for index, header in enumerate(HEADERS):
-                table.add_column(header, justify="left" if index == 0 else "right", no_wrap=True)
-            for row in cells:
-                table.add_row(*row)
-            # In a file or a pipe: wide enough for the table, never wrapped.
-            console = Console(file=sys.stdout, width=None if sys.stdout.isatty() else 120)
-            console.print(table)
-            console.print(footer, highlight=False)
-            return
-        widths = [max(len(r[i]) for r in [HEADERS, *cells]) for i in range(len(HEADERS))]
-        for row in [HEADERS, *cells]:
-            print(
-                "  ".join(
-                    c.rjust(w) if i else c.ljust(w)
-                    for i, (c, w) in enumerate(zip(row, widths, strict=True))
-                )
-            )
-        print(footer)
 
 
 def run_ladder_command(
@@ -567,96 +301,3 @@ def run_ladder_command(
         write_text(args.summary, json.dumps(summary, indent=2) + "\n", mode, option="--summary")
         print(f"Summary: {args.summary}")
     return 0
-
-
-def ladder_summary(ladder: Ladder) -> dict[str, Any]:
-    """The ladder as JSON (format ``palace-ladder/1``): each match and each rating."""
-    matches = []
-    thinking: dict[str, dict[int, int]] = {}
-    for (a, b), result in ladder.matches.items():
-        margin = result.interval(result.bots()[a])
-        matches.append(
-            {
-                "bots": [a, b],
-                "chips_per_hand": round(margin.mean, 4),
-                "ci95": None
-                if margin.half_width is None
-                else [round(margin.low or 0, 4), round(margin.high or 0, 4)],
-                "hands": result.hands,
-                "seconds": round(result.seconds, 3),
-                "decision_ms": {bot: result.decision_ms(e) for bot, e in result.bots().items()},
-            }
-        )
-        for bot, entries in result.bots().items():
-            merged = thinking.setdefault(bot, {})
-            for entry in entries:
-                for index, count in result.thinking[entry].items():
-                    merged[index] = merged.get(index, 0) + count
-    first = next(iter(ladder.matches.values()))
-    ratings = {}
-    for bot, rating in sorted(ladder.ratings.items(), key=lambda kv: -kv[1].rating):
-        p50, p99 = (time_percentile(thinking.get(bot, {}), share) for share in (0.5, 0.99))
-        ratings[bot] = {
-            "rating": round(rating.rating, 4),
-            "ci95": None
-            if rating.half_width is None
-            else [
-                round(rating.rating - rating.half_width, 4),
-                round(rating.rating + rating.half_width, 4),
-            ],
-            "decision_ms": {
-                "p50": None if p50 is None else round(p50 * 1000, 3),
-                "p99": None if p99 is None else round(p99 * 1000, 3),
-            },
-        }
-    return {
-        "format": "palace-ladder/1",
-        "bots": list(ladder.bots),
-        "anchor": ladder.bots[0],
-        "seed": first.config.seed,
-        "rules": first.config.rules.to_dict(),
-        "stack": first.config.stack,
-        "hands_per_match": first.hands,
-        "matches": matches,
-        "ratings": ratings,
-    }
-
-
-def ladder_lines(summary: dict[str, Any]) -> list[str]:
-    """The ladder's two tables as text: the matches, then the ratings."""
-
-    def interval(ci: list[float] | None) -> str:
-        return "(anchor)" if ci is None else f"[{_signed(ci[0])}, {_signed(ci[1])}]"
-
-    match_rows = [["match", "chips/hand (first)", "95% interval"]] + [
-        [f"{m['bots'][0]} - {m['bots'][1]}", _signed(m["chips_per_hand"]), interval(m["ci95"])]
-        for m in summary["matches"]
-    ]
-    rating_rows = [["bot", "rating", "95% interval", "ms p50", "ms p99"]] + [
-        [
-            bot,
-            _signed(r["rating"]),
-            interval(r["ci95"]),
-            _ms(r["decision_ms"]["p50"]),
-            _ms(r["decision_ms"]["p99"]),
-        ]
-        for bot, r in summary["ratings"].items()
-    ]
-    out = [*_aligned(match_rows), ""]
-    out += [*_aligned(rating_rows)]
-    out.append(
-        f"Ratings: chips per hand per player against {summary['anchor']} (0), fitted to every "
-        "match;\nintervals 95%. ms: wall time per decision (median, 99th percentile)."
-    )
-    return out
-
-
-def _aligned(table: list[list[str]]) -> list[str]:
-    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
-    return [
-        "  ".join(
-            c.rjust(w) if i else c.ljust(w)
-            for i, (c, w) in enumerate(zip(row, widths, strict=True))
-        ).rstrip()
-        for row in table
-    ]
