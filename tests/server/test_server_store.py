@@ -201,7 +201,7 @@ def test_a_change_the_store_refuses_is_undone_and_nobody_hears_of_it(tmp_path: P
 
     sent = asyncio.run(scene())
     error = next(p for p in sent if p["type"] == "error")
-    assert error["code"] == "storage_failed"
+    assert error["code"] == "storage_unavailable"
     assert all(p.get("seq", 0) <= error["seq"] for p in sent)
 
 
@@ -550,7 +550,10 @@ def test_a_table_whose_log_cannot_be_read_after_a_refused_change_waits_for_it(
 ) -> None:
     """The write fails and so does reading the log back: memory is ahead of the log
     and cannot be mended yet, so the table carries out nothing until it has read
-    the log (not the next decision on the hand the store never saw)."""
+    the log (not the next decision on the hand the store never saw): a decision
+    meanwhile is refused at once with storage_unavailable (docs/server.md, "When
+    the database is away"), and the same decision sent once the store is back is
+    carried out on the table as the log has it, stored once."""
     store = _failing_store(tmp_path)
 
     async def scene() -> list[dict[str, Any]]:
@@ -567,25 +570,34 @@ def test_a_table_whose_log_cannot_be_read_after_a_refused_change_waits_for_it(
         assert seat is not None
         assert hand is not None
         version = hand.version  # (the hand in memory takes the refused stay)
+        stay = {"type": "act", "action": "stay", "hand": 1, "version": version}
         pump = asyncio.get_running_loop().create_task(client.pump())
         runner.submit(client, {"type": "hello", "token": "ab"[seat], "last_seq": seq})
         while not sent:  # welcomed: the deal before it is stored (jobs go one by one)
             await asyncio.sleep(0.01)
         store.fail, store.unreadable = True, 2  # the write, then two reads, fail
-        runner.submit(client, {"type": "act", "action": "stay", "hand": 1, "version": version})
-        while not any(p["type"] == "error" for p in sent):
+        runner.submit(client, stay)
+        while sum(p["type"] == "error" for p in sent) < 1:
             await asyncio.sleep(0.01)
-        # the same decision again, at once: carried out once the log is read (the
-        # loop tries again each second), on the table as the log has it
-        runner.submit(client, {"type": "act", "action": "stay", "hand": 1, "version": version})
-        while not any(p["type"] == "update" and p["seq"] > seq for p in sent):
+        # the same decision again, at once: refused, not held, not carried out on
+        # the hand in memory the store never saw
+        runner.submit(client, stay)
+        while sum(p["type"] == "error" for p in sent) < 2:
+            await asyncio.sleep(0.01)
+        while store.unreadable or not any(
+            p["type"] == "update" and p["seq"] > seq for p in sent
+        ):  # the log read again (the loop tries with a growing pause), play resumed
+            await asyncio.sleep(0.05)
+        runner.submit(client, stay)  # the same decision, once the store is back
+        while not any(
+            p["type"] == "update" and any(e["kind"] == "action" for e in p["log"]) for p in sent
+        ):
             await asyncio.sleep(0.05)  # (told only once stored)
         stored = store.load("t1")
         assert stored is not None
         assert [e[0] for e in stored.entries] == list(range(1, runner.table.seq + 1))
         stays = [e for e in stored.entries[seq:] if e[1] == "action" and e[3]["by"] == "player"]
-        assert len(stays) == 1  # the second stay, stored once
-        assert store.unreadable == 0
+        assert len(stays) == 1  # the third stay, stored once
         runner.dropped(client)
         await pump
         await runner.stop()
@@ -593,8 +605,9 @@ def test_a_table_whose_log_cannot_be_read_after_a_refused_change_waits_for_it(
 
     sent = asyncio.run(scene())
     errors = [p for p in sent if p["type"] == "error"]
-    assert [e["code"] for e in errors] == ["storage_failed"]
+    assert [e["code"] for e in errors] == ["storage_unavailable"] * 2
     assert errors[0]["seq"] == 4  # the last entry the client was told of, none unstored
+    assert errors[1]["seq"] == 4
     updates = [p for p in sent if p["type"] == "update"]
     assert updates
     assert updates[-1]["seq"] > errors[0]["seq"]
