@@ -151,9 +151,12 @@ CAPTURE = """async () => {
   const counted = Number(document.body.dataset.motionCapture || 0);
   const root = document.createElement("div");
   root.innerHTML = '<div class="seat" data-seat="0"><div class="army">'
-    + '<span class="card" data-card="Td" style="display:inline-block;width:20px;height:30px">'
-    + '</span></div></div><div class="seat" data-seat="1" style="margin:200px 0 0 300px">'
-    + '<div class="army"></div></div>';
+    + '<span class="card" data-card="Td"></span></div></div>'
+    + '<div class="seat" data-seat="1"><div class="army"></div></div>';
+  // styled through the DOM: the page's policy refuses style attributes
+  Object.assign(root.querySelector("[data-card=Td]").style,
+    { display: "inline-block", width: "20px", height: "30px" });
+  root.querySelector('[data-seat="1"]').style.margin = "200px 0 0 300px";
   document.body.append(root);
   const before = motion.measure(root);
   root.querySelector('[data-seat="1"] .army').append(root.querySelector("[data-card=Td]"));
