@@ -30,7 +30,7 @@ from palace_poker.server.store import Store
 from palace_poker.server.table import Table
 from paths import DOCS
 from ports import free_port
-from server_helpers import Address
+from server_helpers import Address, ServerProcess
 
 POSTGRES = os.environ.get("PALACE_TEST_POSTGRES_URL")
 needs_postgres = pytest.mark.skipif(
@@ -53,6 +53,33 @@ def fresh_database() -> Iterator[str]:
         with admin.connect() as db:
             db.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+@contextmanager
+def two_processes(
+    folder: Path, *, between: float
+) -> Iterator[tuple[ServerProcess, ServerProcess, RedisServer, str]]:
+    """Two server processes on one fresh PostgreSQL database and one Redis (bots
+    quick, ``between`` seconds between hands): the processes, the Redis and the
+    database's URL, all stopped at the end."""
+    redis = RedisServer().start()
+    with fresh_database() as url:
+        first, second = (
+            ServerProcess(
+                folder / f"{name}.db",
+                bot_pause=0.05,
+                between=between,
+                database_url=url,
+                redis_url=redis.url,
+            ).start()
+            for name in ("a", "b")
+        )
+        try:
+            yield first, second, redis, url
+        finally:
+            first.stop()
+            second.stop()
+            redis.stop()
 
 
 def listening(port: int, what: str, *, log: Path | None = None) -> None:

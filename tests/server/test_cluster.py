@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from cluster_helpers import RedisServer, fresh_database, needs_postgres, stored_table
+from cluster_helpers import RedisServer, needs_postgres, stored_table, two_processes
 from server_helpers import Player, ServerProcess, ann_and_bob, run_closing
 
 pytestmark = [needs_postgres, pytest.mark.rule("R-GAME-1")]
@@ -35,20 +35,8 @@ pytestmark = [needs_postgres, pytest.mark.rule("R-GAME-1")]
 @pytest.fixture
 def cluster(tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess, RedisServer, str]]:
     """Two server processes on one fresh PostgreSQL database and one Redis."""
-    redis = RedisServer().start()
-    with fresh_database() as url:
-        first = ServerProcess(
-            tmp_path / "a.db", bot_pause=0.05, between=0.5, database_url=url, redis_url=redis.url
-        ).start()
-        second = ServerProcess(
-            tmp_path / "b.db", bot_pause=0.05, between=0.5, database_url=url, redis_url=redis.url
-        ).start()
-        try:
-            yield first, second, redis, url
-        finally:
-            first.stop()
-            second.stop()
-            redis.stop()
+    with two_processes(tmp_path, between=0.5) as processes:
+        yield processes
 
 
 def _entries(player: Player) -> list[dict[str, Any]]:

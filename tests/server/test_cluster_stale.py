@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from cluster_helpers import RedisServer, fresh_database, needs_postgres, stored_table
+from cluster_helpers import needs_postgres, stored_table, two_processes
 from palace_poker.server.settings import MAX_TURN
 from server_helpers import Player, ServerProcess, run_closing
 
@@ -37,21 +37,11 @@ pytestmark = [needs_postgres, pytest.mark.rule("R-GAME-1")]
 @pytest.fixture
 def cluster(tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess, str]]:
     """Two server processes on one fresh PostgreSQL database and one Redis."""
-    redis = RedisServer().start()
-    with fresh_database() as url:
-        first = ServerProcess(
-            tmp_path / "a.db", bot_pause=0.05, between=0.2, database_url=url, redis_url=redis.url
-        ).start()
-        second = ServerProcess(
-            tmp_path / "b.db", bot_pause=0.05, between=0.2, database_url=url, redis_url=redis.url
-        ).start()
+    with two_processes(tmp_path, between=0.2) as (first, second, _redis, url):
         try:
             yield first, second, url
         finally:
             _thaw(second)  # (a frozen process cannot be stopped)
-            first.stop()
-            second.stop()
-            redis.stop()
 
 
 def _freeze(process: ServerProcess) -> None:
