@@ -23,7 +23,7 @@ import os
 import shutil
 import subprocess
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,15 +44,6 @@ TURN = 6
 AWAY = TURN + 5.0
 #: The refusals measured during an outage.
 TRIES = 5
-
-
-@pytest.fixture
-def database() -> Iterator[PrivatePostgres]:
-    postgres = PrivatePostgres().start()
-    try:
-        yield postgres
-    finally:
-        postgres.remove()
 
 
 def test_storage_back_gives_the_clocks_the_outage_once() -> None:

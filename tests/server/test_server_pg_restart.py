@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,15 +26,6 @@ pytestmark = pytest.mark.rule("R-GAME-1")
 RACES = {"stale_version", "no_hand_in_play", "not_your_turn"}
 #: Seconds the database stays away while the people go on playing.
 AWAY = 4.0
-
-
-@pytest.fixture
-def database() -> Iterator[PrivatePostgres]:
-    postgres = PrivatePostgres().start()
-    try:
-        yield postgres
-    finally:
-        postgres.remove()
 
 
 def _entries(player: Player) -> dict[int, dict[str, Any]]:
