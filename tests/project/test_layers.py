@@ -55,7 +55,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("views", ("observation", "redaction", "explain", "record_format", "wire")),
     ("facade", ("hand", "record", "game", "determinize")),
-    ("players and tools", ("narrate", "bots", "arena", "terminal", "outputs")),
+    ("players and tools", ("narrate", "bots", "arena", "terminal", "outputs", "arguments")),
     ("services", ("server", "env")),
     ("the command", ("cli", "__main__")),
 )

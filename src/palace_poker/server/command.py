@@ -12,6 +12,7 @@ import gc
 import os
 from typing import Any
 
+from palace_poker.arguments import number
 from palace_poker.checks import short
 from palace_poker.errors import ConfigError
 from palace_poker.server.settings import DEFAULT_BETWEEN_HANDS, MAX_BETWEEN_HANDS, MAX_BOT_PAUSE
@@ -118,26 +119,10 @@ def _operator_flags(serve: argparse.ArgumentParser) -> None:
     )
 
 
-def _count(text: str) -> int:
-    """An argparse type: a whole number from 0 to 1,000,000."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 0 <= value <= 1_000_000:
-        raise argparse.ArgumentTypeError(f"must be 0 to 1000000, got {value}")
-    return value
-
-
-def _days(text: str) -> float:
-    """An argparse type: a number of days above 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of days: {text!r}") from None
-    if not 0 < value <= 100_000:
-        raise argparse.ArgumentTypeError(f"must be more than 0 days, got {text}")
-    return value
+#: An argparse type: a whole number from 0 to 1,000,000.
+_count = number(int, "a whole number", lambda n: 0 <= n <= 1_000_000, "0 to 1000000")
+#: An argparse type: a number of days above 0.
+_days = number(float, "a number of days", lambda d: 0 < d <= 100_000, "more than 0 days")
 
 
 def run(args: argparse.Namespace) -> int:

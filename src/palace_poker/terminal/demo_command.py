@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from palace_poker.arguments import number
 from palace_poker.bots import make_bot
 from palace_poker.config import Rules
 from palace_poker.errors import ConfigError
@@ -149,26 +150,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _positive(text: str) -> int:
-    """An argparse type: an integer of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    """An argparse type: seconds from 0 to 60."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"must be 0 to 60 seconds, got {text}")
-    return value
+#: An argparse type: an integer of at least 1.
+_positive = number(int, "a whole number", lambda n: n >= 1, "at least 1")
+#: An argparse type: seconds from 0 to 60.
+_seconds = number(float, "a number of seconds", lambda s: 0 <= s <= 60, "0 to 60 seconds")
 
 
 def _pause_of(args: argparse.Namespace, out: TextIO) -> float:
