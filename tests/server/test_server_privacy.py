@@ -87,6 +87,20 @@ def test_with_watching_off_nothing_of_play_is_read_without_a_seat_token(
     assert said["code"] == "no_spectators"
     assert code == 4005
 
+    # a host who turns watching off later closes the downloads as well
+    host = Player(server, open_["table"], open_["token"], "Ann")
+
+    async def turn_off() -> None:
+        await host.connect()
+        await host.send({"type": "settings", "changes": {"spectators": False}})
+        while not host.view or host.view["table"]["settings"]["spectators"]:
+            await host.receive()
+
+    run_closing(turn_off())
+    for what in ("history.jsonl", "history.txt", "ledger.csv"):
+        _refused(get(server, open_["table"], what), "no_spectators")
+        assert get(server, open_["table"], what, open_["token"]).status_code == 200, what
+
 
 # ------------------------------------------------------------------ headers
 
