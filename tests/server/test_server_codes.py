@@ -12,6 +12,7 @@ import contextlib
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -44,6 +45,10 @@ TABLE: dict[str, tuple[str, str]] = {
     "the full records before the game is over": ("game_not_over", "HTTP 403"),
     "the full records asked by a player who is not the host": ("not_host", "HTTP 403"),
     "the full records asked without a token": ("not_seated", "HTTP 403"),
+    "a history or ledger download without a token at a table without spectators": (
+        "no_spectators",
+        "HTTP 403",
+    ),
     # the socket closed
     "a socket opened by a page of another site": ("origin_refused", "close 4003"),
     "a socket for no table": ("unknown_table", "close 4004"),
@@ -74,11 +79,40 @@ TABLE: dict[str, tuple[str, str]] = {
     "a spectator's decision or player's control": ("not_seated", "error"),
     "a decision when another seat's is due": ("not_your_turn", "error"),
     "a decision on another version than the one in play": ("stale_version", "error"),
+    "a decision naming another hand than the one in play (a late message)": (
+        "stale_version",
+        "error",
+    ),
     "a contribution to the fair seed that is not 2 to 128 lowercase hex digits": (
         "invalid_contribution",
         "error",
     ),
     "a seat's fifth contribution between two deals": ("rate_limited", "error"),
+}
+
+#: The situations that need more than one server with its defaults (a limit set, a
+#: database stopped): situation -> (code, answer, the test that provokes it).
+ELSEWHERE: dict[str, tuple[str, str, str]] = {
+    "a new table, lesson or seat request beyond its address's budget": (
+        "rate_limited",
+        "HTTP 429",
+        "test_server_ops.py::test_tables_and_seats_are_limited_per_address",
+    ),
+    "a change while the database cannot be reached": (
+        "storage_unavailable",
+        "error",
+        "test_server_outage.py::test_postgres_stopped_mid_game_is_refused_clearly_and_play_resumes",
+    ),
+    "a new table, a seat, or a table not loaded while the database cannot be reached": (
+        "storage_unavailable",
+        "HTTP 503",
+        "test_server_outage.py::test_postgres_stopped_mid_game_is_refused_clearly_and_play_resumes",
+    ),
+    "a socket or a hello that needs the log while the database cannot be reached": (
+        "storage_unavailable",
+        "close 1013",
+        "test_server_outage.py::test_postgres_stopped_mid_game_is_refused_clearly_and_play_resumes",
+    ),
 }
 
 
@@ -98,7 +132,20 @@ def test_the_docs_list_every_situation_provoked_here() -> None:
     section = text.split("### Every refusal, by situation", 1)[1].split("\n#", 1)[0]
     rows = re.findall(r"^\| (.+?) \| `(\w+)` \| (.+?) \|$", section, flags=re.MULTILINE)
     documented = {situation: (code, answer) for situation, code, answer in rows}
-    assert documented == TABLE
+    elsewhere = {situation: (code, answer) for situation, (code, answer, _) in ELSEWHERE.items()}
+    assert documented == {**TABLE, **elsewhere}
+
+
+def test_the_situations_provoked_elsewhere_are_checked_there() -> None:
+    """Each test named for a situation of ELSEWHERE exists and checks its code and
+    its answer (the status or close code it expects)."""
+    folder = Path(__file__).parent
+    for situation, (code, answer, test) in ELSEWHERE.items():
+        name, function = test.split("::")
+        source = (folder / name).read_text(encoding="utf-8")
+        assert f"def {function}(" in source, situation
+        assert code in source, situation
+        assert answer.split()[-1] in source, situation
 
 
 def test_the_http_refusals(server: ServerProcess) -> None:
@@ -149,6 +196,12 @@ def test_the_http_refusals(server: ServerProcess) -> None:
         "the full records asked by a player who is not the host",
     )
     _http(httpx.get(records), "the full records asked without a token")
+    private = server.create(seats=3, spectators=False)
+    closed = "a history or ledger download without a token at a table without spectators"
+    for download in ("history.jsonl", "history.txt", "ledger.csv"):
+        _http(httpx.get(f"{api}/{private['table']}/{download}"), closed)
+    own = httpx.get(f"{api}/{private['table']}/history.jsonl", headers=bearer(private["token"]))
+    assert own.status_code == 200  # the seat's own token still reads it
 
 
 async def _closed(socket: ClientConnection, situation: str) -> None:
@@ -314,6 +367,9 @@ async def _decisions(ann: Player, bob: Player) -> None:
     await _refused(other, {**act, "version": version}, "a decision when another seat's is due")
     stale = "a decision on another version than the one in play"
     await _refused(mover, {**act, "version": version + 5}, stale)
+    late = "a decision naming another hand than the one in play (a late message)"
+    for hand_number in (act["hand"] - 1, act["hand"] + 1):
+        await _refused(mover, {**act, "hand": hand_number, "version": version}, late)
 
 
 async def _flood(watcher: Player) -> None:
