@@ -16,7 +16,9 @@ their seat), so no hidden card of another player can be printed:
   follow it, and :mod:`~palace_poker.terminal.demo_command`: the ``demo``
   subcommand (its parser and run);
 * :mod:`~palace_poker.terminal.viewer`: the ``show`` subcommand, a saved hand
-  step by step; :mod:`~palace_poker.terminal.rules_text`: the one-screen rules;
+  step by step; :mod:`~palace_poker.terminal.rules_text`: the one-screen rules
+  and the ``rules`` subcommand; :mod:`~palace_poker.terminal.replay_command`: the
+  ``replay`` subcommand (records replayed and checked);
 * :mod:`~palace_poker.terminal.fit`: names and paths shortened to fit a line
   (every screen's, ``play``, ``show`` and ``demo``);
 * :mod:`~palace_poker.terminal.charset`: whether an output can print the suit

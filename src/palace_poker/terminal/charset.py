@@ -48,3 +48,13 @@ def to_ascii(text: str) -> str:
     'Ann buys Ts.'
     """
     return text.translate(_ASCII_SUITS)
+
+
+def printable(line: str) -> str:
+    """``line`` as text any terminal can be sent: a lone surrogate (a file name that
+    is not UTF-8, a record's text) escaped, never an error while printing.
+
+    >>> printable("game" + chr(0xDCFF) + ".json")
+    'game\\\\udcff.json'
+    """
+    return line.encode("utf-8", "backslashreplace").decode("utf-8")

@@ -2,10 +2,20 @@
 
 The full rules, with their ids, are in ``docs/rules.md``; this is the plain-language
 version a player new to the game reads at the table: at most 24 lines of at most
-80 columns, so it fits a standard terminal without scrolling.
+80 columns, so it fits a standard terminal without scrolling. The ``rules``
+subcommand's parser and run are here too (:func:`add_parser`), registered by
+:func:`palace_poker.cli.main`'s parser; cards are written as letters with
+``--ascii`` or when the output cannot print the suits
+(:func:`~palace_poker.terminal.charset.needs_ascii`).
 """
 
 from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, TextIO
+
+from palace_poker.terminal.charset import needs_ascii
 
 #: The summary; ``{suits}`` is replaced by the four suit marks.
 _TEXT = """\
@@ -48,3 +58,21 @@ def summary(*, ascii: bool = False) -> str:
     suits = _SUITS_ASCII if ascii else _SUITS
     example = "h" if ascii else "\u2665"
     return _TEXT.format(suits=suits, ex=example)
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``rules`` to the command's subparsers, with :func:`run` as its ``run``."""
+    rules: argparse.ArgumentParser = subparsers.add_parser(
+        "rules", help="print a one-screen summary of the rules"
+    )
+    rules.add_argument("--ascii", action="store_true", help="suits as c d h s")
+    rules.set_defaults(run=run)
+    return rules
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the summary, in ASCII when asked or when the output needs it."""
+    out: TextIO = sys.stdout
+    ascii = args.ascii or needs_ascii(getattr(out, "encoding", None))
+    print(summary(ascii=ascii), end="", file=out)
+    return 0
