@@ -37,7 +37,6 @@ from palace_poker.fair import (
     SCHEME,
     FairProof,
     FairShuffle,
-    _below,
     canonical_message,
     check_contributions,
     fair_order,
@@ -47,6 +46,7 @@ from palace_poker.fair import (
     server_commitment,
     verify,
 )
+from palace_poker.fair_shuffle import _below
 from palace_poker.observation import Observation
 from palace_poker.record import dumps, hand_to_record, resume, state_to_record, with_fair
 from paths import ROOT

@@ -33,6 +33,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "evaluator",
             "shuffle",
             "fair",
+            "fair_seed",
+            "fair_shuffle",
+            "fair_proof",
             "tuples",
         ),
     ),
@@ -59,28 +62,35 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("services", ("server", "env")),
     ("the command", ("cli", "__main__")),
 )
-#: The table server's own layers, bottom first; the first five are pure (no I/O and
-#: no library beyond the standard one), the rest need the ``server`` extra.
+#: The table server's own layers, bottom first, each a folder of ``server/`` (its
+#: modules named as ``folder/module``); the first is pure (no I/O and no library
+#: beyond the standard one), the rest need the ``server`` extra.
 SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
-    ("settings", "lesson_deck", "lesson", "recording", "ledger"),
-    ("table",),
-    ("projection", "protocol"),
-    ("history",),
-    ("store", "pg_rounds", "cluster", "rounds", "writer", "reader", "retention"),
-    ("runner",),
-    ("app",),
-    ("command", "child", "admin"),  # child: a serve process started by a script
+    (
+        "model/settings",
+        "model/lesson_deck",
+        "model/lesson",
+        "model/recording",
+        "model/ledger",
+        "model/table",
+        "model/projection",
+        "model/protocol",
+        "model/history",
+    ),
+    (
+        "storage/store",
+        "storage/postgres",
+        "storage/batcher",
+        "storage/group_commit",
+        "storage/group_read",
+        "storage/retention",
+    ),
+    ("live/cluster", "live/runner"),
+    ("web/app",),
+    ("command", "admin"),
 )
-SERVER_PURE = (
-    "settings",
-    "lesson_deck",
-    "lesson",
-    "recording",
-    "ledger",
-    "table",
-    "projection",
-    "protocol",
-)
+#: The folder whose modules are pure.
+SERVER_PURE = "model/"
 LAYER_OF = {module: index for index, (_, modules) in enumerate(LAYERS) for module in modules}
 
 
@@ -232,37 +242,41 @@ def test_no_circle_of_imports_inside_a_package() -> None:
     assert not circles, "\n".join(circles)
 
 
-def _server_imports(path: Path) -> tuple[set[str], set[str]]:
-    """The server modules and the top-level libraries ``path`` imports."""
+def _libraries(path: Path) -> set[str]:
+    """The top-level libraries ``path`` imports, anywhere in it."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    own: set[str] = set()
-    libraries: set[str] = set()
+    found: set[str] = set()
     for node in ast.walk(tree):
-        names = (
-            [alias.name for alias in node.names]
-            if isinstance(node, ast.Import)
-            else [node.module or ""]
-            if isinstance(node, ast.ImportFrom)
-            else []
-        )
-        for name in names:
-            if name.startswith("palace_poker.server."):
-                own.add(name.split(".")[2])
-            libraries.add(name.split(".")[0])
-    return own, libraries
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            found.add((node.module or "").split(".")[0])
+    return found
 
 
 def test_the_server_layers_point_one_way_and_its_model_is_pure() -> None:
+    """Each server module is in one layer (a folder of ``server/``, or the commands
+    at the top); a module imports none of a layer above its own; the modules of
+    ``model/`` import nothing beyond the standard library and the core."""
     layer = {module: i for i, modules in enumerate(SERVER_LAYERS) for module in modules}
-    folder = PACKAGE / "server"
-    found = {p.stem for p in folder.glob("*.py")} - {"__init__"}
-    assert found == set(layer), found ^ set(layer)
+    modules = {
+        name.removeprefix("server/"): path
+        for name, path in _modules().items()
+        if name.startswith("server/")
+        and not name.startswith("server/migrations/")
+        and not name.endswith("__init__")
+    }
+    assert set(modules) == set(layer), set(modules) ^ set(layer)
+    names = {f"server/{module}" for module in modules}
     wrong = []
-    for module in sorted(found):
-        own, libraries = _server_imports(folder / f"{module}.py")
-        wrong += [f"{module} imports {o}" for o in own if layer[o] > layer[module]]
-        if module in SERVER_PURE:
-            outside = libraries - set(sys.stdlib_module_names) - {"palace_poker", "__future__"}
+    for module, path in sorted(modules.items()):
+        for imported in _module_imports(path, names):
+            other = imported.removeprefix("server/")
+            if layer[other] > layer[module]:
+                wrong.append(f"{module} imports {other}")
+        if module.startswith(SERVER_PURE):
+            outside = _libraries(path) - set(sys.stdlib_module_names)
+            outside -= {"palace_poker", "__future__"}
             wrong += [f"{module} (pure) imports {library}" for library in sorted(outside)]
     assert not wrong, "\n".join(wrong)
 
