@@ -42,12 +42,12 @@ from typing import Any
 
 import httpx
 import websockets
+from serve_process import ServeProcess, free_port
 
 from palace_poker.options import Option
 from palace_poker.record import replay
-from palace_poker.server.child import ServeProcess, free_port
-from palace_poker.server.store import Store
-from palace_poker.server.table import Table
+from palace_poker.server.model.table import Table
+from palace_poker.server.storage.store import Store
 from palace_poker.wire import from_wire
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -26,8 +26,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from palace_poker.server.store import Store
-from palace_poker.server.table import Table
+from palace_poker.server.model.table import Table
+from palace_poker.server.storage.store import Store
 from paths import DOCS
 from ports import free_port
 from server_helpers import Address, ServerProcess

@@ -20,14 +20,14 @@ from typing import Any
 import httpx
 import websockets
 from hypothesis import strategies as st
+from serve_process import ServeProcess
 from websockets.asyncio.client import ClientConnection
 from websockets.typing import Origin
 
 from palace_poker.cards import Card
 from palace_poker.options import Option
-from palace_poker.server.child import ServeProcess
-from palace_poker.server.settings import TableSettings
-from palace_poker.server.table import Table
+from palace_poker.server.model.settings import TableSettings
+from palace_poker.server.model.table import Table
 from palace_poker.wire import from_wire, to_wire
 from paths import ROOT
 from ports import free_port

@@ -16,7 +16,7 @@ whose hand shows every rule the lesson teaches:
   (R-END-3), which the learner wins.
 
 The orders the seed gave, and the script with the trimmed card named, are written
-to ``src/palace_poker/server/lesson_deck.py``:
+to ``src/palace_poker/server/model/lesson_deck.py``:
 
     .venv/bin/python tools/find_lesson_deck.py [--start N] [--tries N]
 
@@ -37,10 +37,10 @@ from palace_poker.errors import PalaceError
 from palace_poker.events import BannerDealt, CardsCaptured, Event, HandEnded
 from palace_poker.explain import explain
 from palace_poker.hand import Hand
-from palace_poker.server.lesson import lesson_game
+from palace_poker.server.model.lesson import lesson_game
 from palace_poker.shuffle import SeededShuffle
 
-OUT = Path(__file__).resolve().parent.parent / "src/palace_poker/server/lesson_deck.py"
+OUT = Path(__file__).resolve().parent.parent / "src/palace_poker/server/model/lesson_deck.py"
 #: The script; ``{trim}`` is the card of Ada's suit the learner discards.
 TEMPLATE = (
     "0 buy",

@@ -40,7 +40,7 @@ from browser_helpers import LANGS, new_page
 from palace_poker import events as ev
 from palace_poker.cards import parse_cards
 from palace_poker.errors import ERROR_CODES
-from palace_poker.server.table import COMMANDS, CONSEQUENCES
+from palace_poker.server.model.table import COMMANDS, CONSEQUENCES
 from palace_poker.wire import to_wire
 from paths import ARTIFACTS
 

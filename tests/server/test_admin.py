@@ -30,9 +30,10 @@ import sqlalchemy as sa
 
 from cluster_helpers import fresh_database, needs_postgres
 from palace_poker.fair import new_server_secret
-from palace_poker.server.protocol import token_hash
-from palace_poker.server.settings import TableSettings
-from palace_poker.server.store import (
+from palace_poker.server.model.protocol import token_hash
+from palace_poker.server.model.settings import TableSettings
+from palace_poker.server.model.table import Table
+from palace_poker.server.storage.store import (
     ENTRIES,
     SEAT_TOKENS,
     SECRETS,
@@ -41,7 +42,6 @@ from palace_poker.server.store import (
     WRITERS,
     Store,
 )
-from palace_poker.server.table import Table
 from paths import ROOT
 from server_helpers import play_randomly
 

@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from cluster_helpers import needs_postgres, stored_table, two_processes
-from palace_poker.server.settings import MAX_TURN
+from palace_poker.server.model.settings import MAX_TURN
 from server_helpers import Player, ServerProcess, run_closing
 
 pytestmark = [needs_postgres, pytest.mark.rule("R-GAME-1")]

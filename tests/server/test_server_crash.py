@@ -28,8 +28,8 @@ from typing import Any
 import pytest
 
 from palace_poker.record import dumps
-from palace_poker.server.store import Store
-from palace_poker.server.table import Table
+from palace_poker.server.model.table import Table
+from palace_poker.server.storage.store import Store
 from paths import ROOT
 from server_helpers import Player, ServerProcess, option_text, run_closing
 

@@ -2,7 +2,7 @@
 the full records come after the game, to the host (or everyone with
 ``records_for_all``), and replay.
 
-The pure part (``server/history.py``) is checked on a table driven directly; the
+The pure part (``server/model/history.py``) is checked on a table driven directly; the
 downloads on the real server process, with two people and a bot playing over real
 WebSockets: each player's history is checked against what that player's socket
 received (entry by entry), and against the full records (no card hidden from the
@@ -29,9 +29,9 @@ from hypothesis import given, settings
 from examples import examples
 from history_helpers import get, leaks, lines, own_palaces
 from palace_poker.record import replay
-from palace_poker.server import history, projection
-from palace_poker.server.settings import TableError, TableSettings
-from palace_poker.server.table import Table
+from palace_poker.server.model import history, projection
+from palace_poker.server.model.settings import TableError, TableSettings
+from palace_poker.server.model.table import Table
 from paths import ROOT
 from server_helpers import (
     Player,

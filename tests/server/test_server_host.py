@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from palace_poker.errors import PalaceError
-from palace_poker.server import projection
-from palace_poker.server.settings import TableError, TableSettings
-from palace_poker.server.table import HOST_COMMANDS, Table
+from palace_poker.server.model import projection
+from palace_poker.server.model.settings import TableError, TableSettings
+from palace_poker.server.model.table import HOST_COMMANDS, Table
 from palace_poker.wire import to_wire
 from server_helpers import option_text
 

@@ -44,9 +44,9 @@ from cluster_helpers import RedisServer, fresh_database, needs_postgres
 from leaks import CARD, Cards, Shown, cards_in, hidden_cards
 from palace_poker.cards import parse_cards
 from palace_poker.evaluator import evaluate
-from palace_poker.server.recording import RecordingShuffle
-from palace_poker.server.store import Store
-from palace_poker.server.table import CONSEQUENCES, Table
+from palace_poker.server.model.recording import RecordingShuffle
+from palace_poker.server.model.table import CONSEQUENCES, Table
+from palace_poker.server.storage.store import Store
 from paths import ARTIFACTS
 from server_helpers import Player, ServerProcess, run_closing
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from examples import examples
-from palace_poker.server.ledger import Row, Transfer, csv_text, ledger, settle
+from palace_poker.server.model.ledger import Row, Transfer, csv_text, ledger, settle
 
 pytestmark = pytest.mark.rule("R-GAME-1")
 

@@ -30,8 +30,8 @@ from palace_poker.events import (
     Stayed,
 )
 from palace_poker.explain import explain
-from palace_poker.server import projection
-from palace_poker.server.lesson import (
+from palace_poker.server.model import projection
+from palace_poker.server.model.lesson import (
     LESSON_BOT,
     SCRIPT,
     SMALL_BET,
@@ -40,8 +40,8 @@ from palace_poker.server.lesson import (
     lesson_settings,
     replay,
 )
-from palace_poker.server.settings import TableError, TableSettings
-from palace_poker.server.table import Table
+from palace_poker.server.model.settings import TableError, TableSettings
+from palace_poker.server.model.table import Table
 
 
 def _index(events: list[Event], kind: type, start: int = 0, **fields: object) -> int:

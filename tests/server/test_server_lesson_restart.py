@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 
-from palace_poker.server.lesson import SCRIPT
+from palace_poker.server.model.lesson import SCRIPT
 from server_helpers import Player, ServerProcess, run_closing
 
 

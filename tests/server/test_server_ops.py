@@ -31,7 +31,7 @@ import pytest
 import sqlalchemy as sa
 
 from cluster_helpers import PrivatePostgres, RedisServer, fresh_database, needs_postgres
-from palace_poker.server.store import ENTRIES, SEAT_TOKENS, SECRETS, SHUFFLES, TABLES
+from palace_poker.server.storage.store import ENTRIES, SEAT_TOKENS, SECRETS, SHUFFLES, TABLES
 from server_helpers import Player, ServerProcess, run_closing
 
 DAY = 86_400.0

@@ -32,7 +32,7 @@ import pytest
 import websockets
 
 from cluster_helpers import PrivatePostgres, RedisServer
-from palace_poker.server.table import Table
+from palace_poker.server.model.table import Table
 from server_helpers import Player, ServerProcess, pure_table, run_closing
 
 pytestmark = pytest.mark.rule("R-GAME-1")

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from palace_poker.server import projection
-from palace_poker.server.settings import READY_CAP, TableError, TableSettings
-from palace_poker.server.table import BOT_PAUSE_SPREAD, READ_AFTER_BATTLE, Table
+from palace_poker.server.model import projection
+from palace_poker.server.model.settings import READY_CAP, TableError, TableSettings
+from palace_poker.server.model.table import BOT_PAUSE_SPREAD, READ_AFTER_BATTLE, Table
 
 
 def _table(people: int = 2, bots: int = 0, **form: Any) -> Table:

@@ -28,10 +28,11 @@ import websockets
 from history_helpers import get, lines
 from palace_poker.bots import RandomBot
 from palace_poker.observation import Observation
-from palace_poker.server import projection, runner
-from palace_poker.server.settings import TableSettings
-from palace_poker.server.store import Store
-from palace_poker.server.table import Table
+from palace_poker.server.live import runner
+from palace_poker.server.model import projection
+from palace_poker.server.model.settings import TableSettings
+from palace_poker.server.model.table import Table
+from palace_poker.server.storage.store import Store
 from server_helpers import Player, ServerProcess, pure_table, run_closing
 
 #: What a table's summary holds: what one needs to take a seat, nothing of play.

@@ -23,10 +23,10 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from palace_poker.server.runner import Client, TableRunner
-from palace_poker.server.settings import TableSettings
-from palace_poker.server.store import After, Store
-from palace_poker.server.table import Table
+from palace_poker.server.live.runner import Client, TableRunner
+from palace_poker.server.model.settings import TableSettings
+from palace_poker.server.model.table import Table
+from palace_poker.server.storage.store import After, Store
 
 SETTINGS = TableSettings.from_form(
     {"name": "T", "small_bet": 10, "seats": 2, "stack": 500, "between_hands": 0}

@@ -1,4 +1,4 @@
-"""Rounds (server/rounds.py): requests of many tables carried out together, each
+"""Rounds (server/storage/batcher.py): requests of many tables carried out together, each
 asker given its own answer; a failed round fails its askers, never hangs them."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from palace_poker.server.rounds import Rounds, answer
+from palace_poker.server.storage.batcher import Rounds, answer
 
 
 class Doubling(Rounds[int, int]):

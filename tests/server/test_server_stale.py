@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 
-from palace_poker.server.settings import TableError
-from palace_poker.server.store import Store
-from palace_poker.server.table import Table
+from palace_poker.server.model.settings import TableError
+from palace_poker.server.model.table import Table
+from palace_poker.server.storage.store import Store
 from server_helpers import Player, ServerProcess, pure_table, run_closing
 
 pytestmark = pytest.mark.rule("R-GAME-1")

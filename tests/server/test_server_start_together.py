@@ -1,7 +1,7 @@
 """Several server processes started at once on one database all come up.
 
 Each process applies the migrations the database lacks when it starts
-(:meth:`palace_poker.server.store.Store.migrate`). Started together on a new
+(:meth:`palace_poker.server.storage.store.Store.migrate`). Started together on a new
 database, they used to race: two of them made ``alembic_version`` (or a table)
 at once, and one exited with status 3 (``UniqueViolation``). The migrations are
 serialized now (a PostgreSQL advisory lock, SQLite's ``BEGIN IMMEDIATE``), so that
@@ -29,9 +29,9 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 
 from cluster_helpers import RedisServer, fresh_database, needs_postgres
-from palace_poker.server.protocol import token_hash
-from palace_poker.server.settings import TableSettings
-from palace_poker.server.store import ENTRIES, MIGRATIONS, SEAT_TOKENS, TABLES, Store, dump
+from palace_poker.server.model.protocol import token_hash
+from palace_poker.server.model.settings import TableSettings
+from palace_poker.server.storage.store import ENTRIES, MIGRATIONS, SEAT_TOKENS, TABLES, Store, dump
 from server_helpers import ServerProcess
 
 #: How many processes start together.

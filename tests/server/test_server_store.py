@@ -20,11 +20,13 @@ from alembic.config import Config
 from cluster_helpers import fresh_database, needs_postgres
 from palace_poker.cards import Card
 from palace_poker.errors import PalaceError
-from palace_poker.server.protocol import token_hash
-from palace_poker.server.reader import GroupRead
-from palace_poker.server.runner import Client, TableRunner
-from palace_poker.server.settings import TableSettings
-from palace_poker.server.store import (
+from palace_poker.server.live.runner import Client, TableRunner
+from palace_poker.server.model.protocol import token_hash
+from palace_poker.server.model.settings import TableSettings
+from palace_poker.server.model.table import Entry, Table
+from palace_poker.server.storage.group_commit import GroupCommit
+from palace_poker.server.storage.group_read import GroupRead
+from palace_poker.server.storage.store import (
     ENTRIES,
     MIGRATIONS,
     SEAT_TOKENS,
@@ -37,8 +39,6 @@ from palace_poker.server.store import (
     ConflictError,
     Store,
 )
-from palace_poker.server.table import Entry, Table
-from palace_poker.server.writer import GroupCommit
 
 SETTINGS = TableSettings.from_form({"name": "T", "small_bet": 10, "seats": 2, "stack": 50})
 SETTINGS_JSON = json.dumps(SETTINGS.to_dict())

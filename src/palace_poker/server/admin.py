@@ -4,7 +4,7 @@ the person who runs it (docs/deploy.md, "Running it for others").
 * ``admin list``: every table, oldest first: id, name, status, players, last
   activity (``--json``: one JSON object a line, for scripts);
 * ``admin export TABLE``: everything stored of a table (``palace-table/1``,
-  :mod:`~palace_poker.server.retention`) to ``--output FILE`` or stdout; an
+  :mod:`~palace_poker.server.storage.retention`) to ``--output FILE`` or stdout; an
   existing file is replaced only with ``--force``;
 * ``admin prune --retention-days N``: delete the tables idle for more than N days
   (finished or abandoned), each exported first to ``--export-dir DIR`` when given;
@@ -35,7 +35,7 @@ from palace_poker.outputs import OutputError, check_output
 from palace_poker.server.command import _days, _safe
 
 if TYPE_CHECKING:
-    from palace_poker.server.store import Store
+    from palace_poker.server.storage.store import Store
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -117,7 +117,7 @@ def open_store(url: str | None) -> Store:
         import sqlalchemy as sa  # noqa: PLC0415 - the server extra, needed only here
         from alembic.util import CommandError  # noqa: PLC0415
 
-        from palace_poker.server.store import Store, default_url  # noqa: PLC0415
+        from palace_poker.server.storage.store import Store, default_url  # noqa: PLC0415
     except ImportError as err:  # pragma: no cover - the extra is installed in tests
         raise ConfigError(
             "backend_unavailable",
@@ -144,7 +144,7 @@ def open_store(url: str | None) -> Store:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from palace_poker.server.retention import describe, rebuilt  # noqa: PLC0415
+    from palace_poker.server.storage.retention import describe, rebuilt  # noqa: PLC0415
 
     out: TextIO = sys.stdout
     store = open_store(args.database_url)
@@ -170,7 +170,7 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from palace_poker.server.retention import (  # noqa: PLC0415
+    from palace_poker.server.storage.retention import (  # noqa: PLC0415
         export_text,
         table_export,
         write_export,
@@ -197,7 +197,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _prune(args: argparse.Namespace) -> int:
-    from palace_poker.server.retention import prune  # noqa: PLC0415
+    from palace_poker.server.storage.retention import prune  # noqa: PLC0415
 
     out: TextIO = sys.stdout
     if args.export_dir is not None and not args.export_dir.is_dir():

@@ -15,7 +15,11 @@ from typing import Any
 from palace_poker.arguments import number
 from palace_poker.checks import short
 from palace_poker.errors import ConfigError
-from palace_poker.server.settings import DEFAULT_BETWEEN_HANDS, MAX_BETWEEN_HANDS, MAX_BOT_PAUSE
+from palace_poker.server.model.settings import (
+    DEFAULT_BETWEEN_HANDS,
+    MAX_BETWEEN_HANDS,
+    MAX_BOT_PAUSE,
+)
 
 #: Where the server listens unless told otherwise: this machine only.
 HOST, PORT = "127.0.0.1", 8000
@@ -136,8 +140,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn  # noqa: PLC0415 - the server extra, needed only here
 
-        from palace_poker.server.app import ServerConfig, create_app  # noqa: PLC0415
-        from palace_poker.server.store import default_url  # noqa: PLC0415
+        from palace_poker.server.storage.store import default_url  # noqa: PLC0415
+        from palace_poker.server.web.app import ServerConfig, create_app  # noqa: PLC0415
     except ImportError as err:  # pragma: no cover - the extra is installed in tests
         raise ConfigError(
             "backend_unavailable",
@@ -208,7 +212,7 @@ def _socket_protocol() -> type[Any]:
         WebSocketsSansIOProtocol,
     )
 
-    from palace_poker.server.runner import BEHIND  # noqa: PLC0415 - the server extra
+    from palace_poker.server.live.runner import BEHIND  # noqa: PLC0415 - the server extra
 
     class TableSocket(WebSocketsSansIOProtocol):
         def keepalive_timeout(self) -> None:

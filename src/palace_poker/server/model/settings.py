@@ -12,7 +12,7 @@ form names its field, and a table is only ever made of settings the engine accep
 >>> TableSettings.from_form({"name": "x", "small_bet": True})
 Traceback (most recent call last):
 ...
-palace_poker.server.settings.TableError: [invalid_settings] small_bet must be an integer ...
+palace_poker.server.model.settings.TableError: [invalid_settings] small_bet must be an integer ...
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ class TableSettings:
     #: runs out before the default action is taken.
     time_bank: int = 0
     #: A lesson table ("Learn to play"): the arranged deck and the scripted bots of
-    #: :mod:`~palace_poker.server.lesson`, one hand. Never set by the form.
+    #: :mod:`~palace_poker.server.model.lesson`, one hand. Never set by the form.
     lesson: bool = False
 
     @property

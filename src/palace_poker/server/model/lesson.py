@@ -1,7 +1,7 @@
 """The guided first hand ("Learn to play"): an arranged deck, a script, scripted bots.
 
 A lesson table seats the learner at seat 0 and two bots, Ada and Bo, and deals one
-hand from an arranged deck (:data:`~palace_poker.server.lesson_deck.ORDERS`, found
+hand from an arranged deck (:data:`~palace_poker.server.model.lesson_deck.ORDERS`, found
 by ``tools/find_lesson_deck.py``) so that every main rule comes up in a few moves
 (:data:`SCRIPT`, by hand seat; the learner is hand seat 0):
 
@@ -37,8 +37,8 @@ from palace_poker.game import Game
 from palace_poker.hand import Hand
 from palace_poker.observation import Observation
 from palace_poker.options import Option
-from palace_poker.server.lesson_deck import ORDERS, SCRIPT
-from palace_poker.server.settings import TableSettings
+from palace_poker.server.model.lesson_deck import ORDERS, SCRIPT
+from palace_poker.server.model.settings import TableSettings
 from palace_poker.shuffle import RecordedShuffle, SecureShuffle, ShuffleSource
 
 #: The bot kind of a lesson's bots (never offered on the home form: a lesson's only).

@@ -28,9 +28,9 @@ from palace_poker.errors import PalaceError
 from palace_poker.explain import Strength, explanation_for, strength
 from palace_poker.observation import Observation
 from palace_poker.redaction import redact_all
-from palace_poker.server.ledger import Row, ledger, settle
-from palace_poker.server.lesson import scripted
-from palace_poker.server.table import Entry, Table
+from palace_poker.server.model.ledger import Row, ledger, settle
+from palace_poker.server.model.lesson import scripted
+from palace_poker.server.model.table import Entry, Table
 from palace_poker.wire import to_wire
 
 
@@ -204,7 +204,7 @@ def _strength(observation: Observation, seat: int) -> Strength:
 
 def _lesson_next(table: Table, viewer: int | None) -> str | None:
     """At a lesson table, the lesson's next decision for the viewer when it is due
-    (palace_poker.server.lesson.scripted): cards it names are already face up."""
+    (palace_poker.server.model.lesson.scripted): cards it names are already face up."""
     hand, at = table.hand, table.hand_seat(viewer) if viewer is not None else None
     if hand is None or at is None or hand.over or hand.to_act != at:
         return None

@@ -12,19 +12,19 @@ its hash only (:func:`token_hash`), and a new one is 128 random bits from
 >>> read('{"type": "act", "action": "stay", "hand": 2, "version": true}')
 Traceback (most recent call last):
 ...
-palace_poker.server.settings.TableError: [malformed_message] ...
+palace_poker.server.model.settings.TableError: [malformed_message] ...
 >>> read('{"type": "act", "action": "stay", "version": 3}')
 Traceback (most recent call last):
 ...
-palace_poker.server.settings.TableError: [malformed_message] ...
+palace_poker.server.model.settings.TableError: [malformed_message] ...
 >>> read('{"type": "chat", "type": "ping"}')
 Traceback (most recent call last):
 ...
-palace_poker.server.settings.TableError: [malformed_message] ... got 'type' twice
+palace_poker.server.model.settings.TableError: [malformed_message] ... got 'type' twice
 >>> read('{"type": "chat", "text": 7}')
 Traceback (most recent call last):
 ...
-palace_poker.server.settings.TableError: [invalid_chat] 'text' of a chat message must be text, got 7
+palace_poker.server...TableError: [invalid_chat] 'text' of a chat message must be text, got 7
 >>> len(new_token()), token_hash("a") == token_hash("a")
 (22, True)
 """
@@ -37,7 +37,7 @@ import secrets
 from typing import Any, Final
 
 from palace_poker.checks import as_int, is_int, short
-from palace_poker.server.settings import TableError
+from palace_poker.server.model.settings import TableError
 
 #: The largest message a client may send, in bytes (an action is a few dozen).
 MAX_MESSAGE: Final = 4096

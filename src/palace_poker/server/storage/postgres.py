@@ -12,7 +12,7 @@ then every table's rows from arrays), its own transaction. Measured with
 
 Used by the group commit (writer.py) and the group read (reader.py) when the
 database is PostgreSQL through psycopg 3 (:func:`link_of`); any other database
-takes :class:`~palace_poker.server.store.Store`'s way, on a thread.
+takes :class:`~palace_poker.server.storage.store.Store`'s way, on a thread.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy.dialects.postgresql import psycopg as psycopg_dialect
 
 from palace_poker.cards import format_cards
-from palace_poker.server.store import AFTER, After, Append, Store, parted, token_statements
+from palace_poker.server.storage.store import AFTER, After, Append, Store, parted, token_statements
 
 #: The store's statements compiled for psycopg (its ``%(name)s`` parameters).
 _DIALECT = psycopg_dialect.dialect()  # type: ignore[no-untyped-call]
@@ -137,7 +137,7 @@ async def append(link: Link, writes: Sequence[Append], dump: Callable[[Any], str
 
 async def _tokens(cursor: Any, writes: Sequence[Append]) -> None:
     """The seat tokens of the changes: the store's own statements
-    (:func:`~palace_poker.server.store.token_statements`), compiled for psycopg."""
+    (:func:`~palace_poker.server.storage.store.token_statements`), compiled for psycopg."""
     for w in writes:
         for statement in token_statements(w):
             compiled = statement.compile(dialect=_DIALECT)
@@ -145,7 +145,7 @@ async def _tokens(cursor: Any, writes: Sequence[Append]) -> None:
 
 
 async def after(link: Link, asked: Sequence[tuple[str, int, int]]) -> dict[str, After]:
-    """:meth:`Store.after_all <palace_poker.server.store.Store.after_all>` in the
+    """:meth:`Store.after_all <palace_poker.server.storage.store.Store.after_all>` in the
     loop: for each ``(table, seq, shuffles)``, the entries after ``seq``, the
     shuffles from number ``shuffles`` on, and the seats' tokens now."""
     if not asked:

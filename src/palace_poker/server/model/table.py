@@ -9,11 +9,11 @@ is refused.
 
 The table is rebuilt after a restart by submitting its stored commands again, in
 order and with their stored times, against the stored shuffles
-(:class:`~palace_poker.server.recording.RecordingShuffle`): the engine is
+(:class:`~palace_poker.server.model.recording.RecordingShuffle`): the engine is
 deterministic, so the rebuilt table is the table that was (clocks included,
 since a deadline is a command's time plus the turn time).
 
->>> from palace_poker.server.settings import TableSettings
+>>> from palace_poker.server.model.settings import TableSettings
 >>> s = TableSettings.from_form({"name": "T", "small_bet": 10, "seats": 2, "stack": 50})
 >>> t = Table("t1", s)
 >>> [e.kind for e in t.submit("seated", {"seat": 0, "name": "Ann", "bot": None}, at=0.0)]
@@ -49,9 +49,9 @@ from palace_poker.fair import (
 )
 from palace_poker.game import Game
 from palace_poker.hand import Hand
-from palace_poker.server.lesson import LESSON_BOT, lesson_shuffle
-from palace_poker.server.recording import RecordingShuffle
-from palace_poker.server.settings import (
+from palace_poker.server.model.lesson import LESSON_BOT, lesson_shuffle
+from palace_poker.server.model.recording import RecordingShuffle
+from palace_poker.server.model.settings import (
     BOT_NAMES,
     JOINERS,
     READY_CAP,
@@ -157,7 +157,7 @@ class Entry:
 
     ``data`` is what is stored (public facts only: names, seats, action texts);
     ``events`` are the engine's events the entry caused, hidden cards included
-    (kept in memory only and sent through :mod:`~palace_poker.server.projection`);
+    (kept in memory only and sent through :mod:`~palace_poker.server.model.projection`);
     ``hand_seats`` maps their hand seats to table seats; ``explanations`` says why
     each comparison among the events went as it did (the index of its event, and
     the hands as they were compared, hidden cards included: see

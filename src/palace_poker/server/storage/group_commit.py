@@ -4,12 +4,12 @@ Every table's runner waits for its change to be durable before telling anyone of
 it. One transaction a change costs one flush to disk a change, and under load the
 flushes queue up behind each other (SQLite has one writer). :class:`GroupCommit`
 collects the changes that arrive while a transaction is being written and writes
-them all in the next one (:mod:`~palace_poker.server.rounds`): one flush for many
+them all in the next one (:mod:`~palace_poker.server.storage.batcher`): one flush for many
 tables, each runner still told only after the commit that holds its change. A batch
 of several changes that fails is written again one change at a time, so that one
 table's failure (a conflict, a bad row) is that table's alone. On PostgreSQL
 through psycopg the batch is written from the event loop, in one statement
-(pg_rounds.py).
+(postgres.py).
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from palace_poker.server import pg_rounds
-from palace_poker.server.rounds import Rounds, answer
-from palace_poker.server.store import Append, Store, conflict, dump
+from palace_poker.server.storage import postgres
+from palace_poker.server.storage.batcher import Rounds, answer
+from palace_poker.server.storage.store import Append, Store, conflict, dump
 
 log = logging.getLogger("palace_poker.server")
 
@@ -32,7 +32,7 @@ class GroupCommit(Rounds[Append, None]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
-        self.link = pg_rounds.link_of(store)
+        self.link = postgres.link_of(store)
 
     async def append(self, write: Append) -> None:
         """Write ``write``; returns once it is committed (raises if it was not)."""
@@ -63,8 +63,8 @@ class GroupCommit(Rounds[Append, None]):
             await self.in_thread(self.store.append_all, writes)
             return
         try:
-            await pg_rounds.append(self.link, writes, dump)
-        except pg_rounds.DuplicateEntryError as err:
+            await postgres.append(self.link, writes, dump)
+        except postgres.DuplicateEntryError as err:
             raise conflict(writes) from err
 
     async def close(self) -> None:

@@ -5,7 +5,7 @@ bot's, the clock's, the next hand's deal — is a job on the table's queue, and
 the table's task carries the jobs out one at a time, so two changes never
 interleave. A change is written to the store (and committed) before any client
 hears of it; then every client gets the new entries and the table as its own
-viewer sees it (:mod:`~palace_poker.server.projection`), through its own
+viewer sees it (:mod:`~palace_poker.server.model.projection`), through its own
 outgoing queue, so a slow client never holds up the table.
 
 Between jobs the task sleeps until the next thing that is due: the next hand
@@ -32,13 +32,15 @@ from typing import Any
 from palace_poker.actions import Action
 from palace_poker.bots import Bot, make_bot
 from palace_poker.errors import PalaceError
-from palace_poker.server import projection
-from palace_poker.server.cluster import LEASE, Cluster
-from palace_poker.server.lesson import LESSON_BOT, LessonBot
-from palace_poker.server.protocol import FIELDS, token_hash
-from palace_poker.server.reader import GroupRead
-from palace_poker.server.settings import TableError
-from palace_poker.server.store import (
+from palace_poker.server.live.cluster import LEASE, Cluster
+from palace_poker.server.model import projection
+from palace_poker.server.model.lesson import LESSON_BOT, LessonBot
+from palace_poker.server.model.protocol import FIELDS, token_hash
+from palace_poker.server.model.settings import TableError
+from palace_poker.server.model.table import HOST_COMMANDS, Table
+from palace_poker.server.storage.group_commit import GroupCommit
+from palace_poker.server.storage.group_read import GroupRead
+from palace_poker.server.storage.store import (
     RETRY_FIRST,
     RETRY_MOST,
     Append,
@@ -47,8 +49,6 @@ from palace_poker.server.store import (
     Store,
     unreachable,
 )
-from palace_poker.server.table import HOST_COMMANDS, Table
-from palace_poker.server.writer import GroupCommit
 
 log = logging.getLogger("palace_poker.server")
 

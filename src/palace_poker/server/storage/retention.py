@@ -33,9 +33,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from palace_poker.outputs import Mode, check_output, write_text
-from palace_poker.server.history import hand_records
-from palace_poker.server.store import Store, TableActivity
-from palace_poker.server.table import Table
+from palace_poker.server.model.history import hand_records
+from palace_poker.server.model.table import Table
+from palace_poker.server.storage.store import Store, TableActivity
 
 #: The export's format name.
 EXPORT_FORMAT: Final = "palace-table/1"

@@ -34,26 +34,27 @@ from palace_poker.bots import LEVELS, offered
 from palace_poker.checks import short
 from palace_poker.errors import PalaceError
 from palace_poker.fair import new_server_secret
-from palace_poker.server import history, projection, retention
-from palace_poker.server.cluster import LEASE, POLL, RENEW, Cluster, cluster_of
-from palace_poker.server.ledger import csv_text
-from palace_poker.server.lesson import BOT_NAMES as LESSON_NAMES
-from palace_poker.server.lesson import lesson_settings
-from palace_poker.server.protocol import MAX_TOKEN, new_table_id, new_token, read, token_hash
-from palace_poker.server.reader import GroupRead
-from palace_poker.server.runner import Client, TableRunner
-from palace_poker.server.settings import (
+from palace_poker.server.live.cluster import LEASE, POLL, RENEW, Cluster, cluster_of
+from palace_poker.server.live.runner import Client, TableRunner
+from palace_poker.server.model import history, projection
+from palace_poker.server.model.ledger import csv_text
+from palace_poker.server.model.lesson import BOT_NAMES as LESSON_NAMES
+from palace_poker.server.model.lesson import lesson_settings
+from palace_poker.server.model.protocol import MAX_TOKEN, new_table_id, new_token, read, token_hash
+from palace_poker.server.model.settings import (
     BOT_NAMES,
     DEFAULT_BETWEEN_HANDS,
     TableError,
     TableSettings,
     player_name,
 )
-from palace_poker.server.store import Health, Store, unreachable
-from palace_poker.server.table import Table
-from palace_poker.server.writer import GroupCommit
+from palace_poker.server.model.table import Table
+from palace_poker.server.storage import retention
+from palace_poker.server.storage.group_commit import GroupCommit
+from palace_poker.server.storage.group_read import GroupRead
+from palace_poker.server.storage.store import Health, Store, unreachable
 
-STATIC = Path(__file__).parent / "static"
+STATIC = Path(__file__).parent.parent / "static"
 #: The threads the database calls run in (asyncio's default is the number of cores
 #: plus four: six on a two-core machine, too few for many tables).
 DATABASE_THREADS = 32

@@ -1,7 +1,7 @@
 """Hand histories: a table's log for one viewer, by hand, and the full records.
 
 A viewer's history is what the projection sent them, and nothing else: every
-entry is :func:`palace_poker.server.projection.entry` of the table's log entry
+entry is :func:`palace_poker.server.model.projection.entry` of the table's log entry
 for that viewer (a table seat, or ``None`` for a spectator), so a player's
 history holds their own palace cards (R-INFO-2), an opponent's palace only after
 a battle comparison between the two (R-INFO-3), and the palaces shown at a
@@ -32,7 +32,7 @@ The full records (:func:`hand_records`) are another thing: every finished hand's
 included; who may have them, and when, is the app's decision (the host, or every
 player with ``records_for_all``, once the game is over).
 
->>> from palace_poker.server.settings import TableSettings
+>>> from palace_poker.server.model.settings import TableSettings
 >>> s = TableSettings.from_form({"name": "T", "small_bet": 10, "seats": 2, "stack": 50})
 >>> t = Table("t1", s)
 >>> for seat, name in enumerate(("Ann", "Bob")):
@@ -55,9 +55,9 @@ from palace_poker.checks import as_int, short
 from palace_poker.events import Event
 from palace_poker.narrate import narrate
 from palace_poker.record import dumps, with_fair
-from palace_poker.server import projection
-from palace_poker.server.settings import TableError
-from palace_poker.server.table import Entry, Table
+from palace_poker.server.model import projection
+from palace_poker.server.model.settings import TableError
+from palace_poker.server.model.table import Entry, Table
 from palace_poker.wire import from_wire
 
 #: Why a hand ended, in words (the ``end`` of a ``hand_finished`` entry).

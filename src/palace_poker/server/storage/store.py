@@ -31,10 +31,10 @@ from alembic.config import Config
 from sqlalchemy.engine import Connection, Engine
 
 from palace_poker.cards import Card, format_cards, parse_cards
-from palace_poker.server.settings import TableSettings
-from palace_poker.server.table import Entry
+from palace_poker.server.model.settings import TableSettings
+from palace_poker.server.model.table import Entry
 
-MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATIONS = Path(__file__).parent.parent / "migrations"
 #: The PostgreSQL advisory lock the migrations are applied under: a key of the
 #: project's own (the first 8 bytes of SHA-256 of its name, as a signed bigint).
 MIGRATION_LOCK = int.from_bytes(
@@ -648,7 +648,7 @@ AFTER = (
     "WHERE k.table_id = ANY(CAST({ids} AS varchar[])) "
     "ORDER BY part, table_id, n"
 )
-#: :meth:`Store.after_all` on PostgreSQL (the SQL of pg_rounds.py's group read).
+#: :meth:`Store.after_all` on PostgreSQL (the SQL of postgres.py's group read).
 _AFTER_PG = sa.text(AFTER.format(ids=":ids", seqs=":seqs", ns=":ns"))
 
 
@@ -691,7 +691,7 @@ def _write_tokens(db: Connection, write: Append) -> None:
 def token_statements(write: Append) -> list[sa.Delete | sa.Insert]:
     """A change's seat-token statements: the rows of the seats it frees and of
     the one it seats go, then the seated one's new row (the SHA-256 of its token)
-    is added. Run by the store and, compiled for psycopg, by pg_rounds.py."""
+    is added. Run by the store and, compiled for psycopg, by postgres.py."""
     table_id, token = write.table_id, write.token
     seats = (*write.forget, *([] if token is None else [token[0]]))
     statements: list[sa.Delete | sa.Insert] = [

@@ -7,17 +7,17 @@ reads queue up for the database threads. :class:`GroupRead` collects the reads
 asked for while one round is being read and reads them all in the next
 (:meth:`Store.after_all`: one query for any number of tables), each table given its
 own part: the mirror of the group commit (writer.py), both kinds of
-:mod:`~palace_poker.server.rounds`. On PostgreSQL through psycopg the query is
-made from the event loop (pg_rounds.py).
+:mod:`~palace_poker.server.storage.batcher`. On PostgreSQL through psycopg the query is
+made from the event loop (postgres.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 
-from palace_poker.server import pg_rounds
-from palace_poker.server.rounds import Rounds, answer
-from palace_poker.server.store import After, Store
+from palace_poker.server.storage import postgres
+from palace_poker.server.storage.batcher import Rounds, answer
+from palace_poker.server.storage.store import After, Store
 
 #: One table's read: the table, its last seq here, the shuffles it holds.
 Read = tuple[str, int, int]
@@ -31,7 +31,7 @@ class GroupRead(Rounds[Read, After]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
-        self.link = pg_rounds.link_of(store)
+        self.link = postgres.link_of(store)
 
     async def after(self, table_id: str, seq: int, shuffles: int) -> After:
         """:meth:`Store.after`, read with the other tables asking at the time (a
@@ -44,7 +44,7 @@ class GroupRead(Rounds[Read, After]):
             if self.link is None:
                 found = await self.in_thread(self.store.after_all, asked)
             else:
-                found = await pg_rounds.after(self.link, asked)
+                found = await postgres.after(self.link, asked)
         except Exception as err:  # the database is away: each table tries again later
             for _, done in batch:
                 answer(done, err)
