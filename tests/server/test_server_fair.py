@@ -28,11 +28,11 @@ from history_helpers import get, lines
 from palace_poker.errors import PalaceError
 from palace_poker.fair import FairProof, verify
 from palace_poker.record import replay
-from palace_poker.server import history, projection
-from palace_poker.server.runner import TableRunner
-from palace_poker.server.settings import TableSettings
-from palace_poker.server.store import Store
-from palace_poker.server.table import MAX_CONTRIBUTIONS, Table
+from palace_poker.server.live.runner import TableRunner
+from palace_poker.server.model import history, projection
+from palace_poker.server.model.settings import TableSettings
+from palace_poker.server.model.table import MAX_CONTRIBUTIONS, Table
+from palace_poker.server.storage.store import Store
 from palace_poker.wire import to_wire
 from paths import ROOT
 from server_helpers import Player, ServerProcess, option_text, run_closing
