@@ -56,7 +56,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "dealer",
         ),
     ),
-    ("views", ("observation", "redaction", "explain", "record_format", "wire")),
+    ("views", ("observation", "redaction", "explain", "record_format", "wire", "wire_fields", "wire_explain")),
     ("facade", ("hand", "record", "game", "determinize")),
     ("players and tools", ("narrate", "bots", "arena", "terminal", "outputs", "arguments")),
     ("services", ("server", "env")),
