@@ -12,15 +12,19 @@ from __future__ import annotations
 
 from typing import Final
 
-from palace_poker.actions import BET as _BET
-from palace_poker.actions import BUY as _BUY
-from palace_poker.actions import CALL as _CALL
-from palace_poker.actions import DISCARD as _DISCARD
-from palace_poker.actions import FOLD as _FOLD
-from palace_poker.actions import RAISE as _RAISE
-from palace_poker.actions import STAY as _STAY
-from palace_poker.actions import TRIM as _TRIM
-from palace_poker.actions import Action, Verb, check_fields
+from palace_poker.actions import (
+    BET,
+    BUY,
+    CALL,
+    DISCARD,
+    FOLD,
+    RAISE,
+    STAY,
+    TRIM,
+    Action,
+    Verb,
+    check_fields,
+)
 from palace_poker.battles import entry_paid, opponent, unmatched
 from palace_poker.checks import short
 from palace_poker.config import MAX_PLAYERS, MAX_SOLDIERS
@@ -33,25 +37,25 @@ _FORMAT = "palace-hand/1 Verbs"
 # actions.BUY, ... for the same reason).
 _VERB: Final = Verb
 _ACTION: Final = Action
-_TURN_VERBS: Final = (_BUY, _DISCARD, _BET, _STAY, _FOLD)
-_BATTLE_VERBS: Final = (_FOLD, _CALL, _RAISE)
+_TURN_VERBS: Final = (BUY, DISCARD, BET, STAY, FOLD)
+_BATTLE_VERBS: Final = (FOLD, CALL, RAISE)
 
 
 # Which transition a checked action is (Plan.move); ints, which the compiled engine
 # compares as such (an enum's members would be looked up on its class at every use).
-BUY: Final = 0
-DISCARD: Final = 1
-BET: Final = 2
-STAY: Final = 3
-FOLD: Final = 4  # on one's own turn (R-FOLD-1)
-BATTLE_FOLD: Final = 5  # in a battle (R-BET-7)
-CALL: Final = 6
-RAISE: Final = 7
-TRIM: Final = 8
+MOVE_BUY: Final = 0
+MOVE_DISCARD: Final = 1
+MOVE_BET: Final = 2
+MOVE_STAY: Final = 3
+MOVE_FOLD: Final = 4  # on one's own turn (R-FOLD-1)
+MOVE_BATTLE_FOLD: Final = 5  # in a battle (R-BET-7)
+MOVE_CALL: Final = 6
+MOVE_RAISE: Final = 7
+MOVE_TRIM: Final = 8
 
 
 #: A checked action and what it does, frozen: ``(move, action, amount)``, the move
-#: (``BUY``, ``BET``, ... above), the action as checked, and the raise it makes in
+#: (``MOVE_BUY``, ``MOVE_BET``, ... above), the action as checked, and the raise it makes in
 #: chips (a no-limit opening raise or raise, or the fixed limit raise; else 0). A
 #: plain tuple: the compiled engine passes it without building an object.
 Plan = tuple[int, Action, int]
@@ -200,14 +204,14 @@ def _plan_turn(state: HandState, action: Action) -> Plan:
             "R-TURN-2",
             action,
         )
-    if verb is _BUY:
+    if verb is BUY:
         _no_extras(action)
         refusal = _buy_refusal(state, seat)
         if refusal is not None:
             code, message, rule = refusal
             raise _refuse(code, f"{action}: {message}", rule, action)
-        return _plan(BUY, action, 0)
-    if verb is _DISCARD:
+        return _plan(MOVE_BUY, action, 0)
+    if verb is DISCARD:
         _no_extras(action, cards=True)
         if not action.cards:
             raise _refuse(
@@ -217,11 +221,11 @@ def _plan_turn(state: HandState, action: Action) -> Plan:
                 action,
             )
         _check_soldiers(state, action, "R-DISC-1")
-        return _plan(DISCARD, action, 0)
-    if verb is _BET:
+        return _plan(MOVE_DISCARD, action, 0)
+    if verb is BET:
         return _plan_bet(state, action)
     _no_extras(action)
-    return _plan(STAY if verb is _STAY else FOLD, action, 0)
+    return _plan(MOVE_STAY if verb is STAY else MOVE_FOLD, action, 0)
 
 
 def _plan_bet(state: HandState, action: Action) -> Plan:
@@ -232,7 +236,7 @@ def _plan_bet(state: HandState, action: Action) -> Plan:
         raise _refuse("bad_target", f"{action}: {reason}", "R-BET-1", action, target=target)
     assert target is not None
     if amount is None:
-        return _plan(BET, action, 0)
+        return _plan(MOVE_BET, action, 0)
     if not state.rules.no_limit:
         raise _refuse(
             "amount_not_allowed",
@@ -249,7 +253,7 @@ def _plan_bet(state: HandState, action: Action) -> Plan:
         minimum=state.rules.big_bet,
         amount=amount,
     )
-    return _plan(BET, action, amount)
+    return _plan(MOVE_BET, action, amount)
 
 
 def _target_refusal(state: HandState, seat: int, target: int | None) -> str | None:
@@ -305,12 +309,12 @@ def _plan_battle(state: HandState, action: Action) -> Plan:
             "R-BET-6" if battle.raises else "R-BET-3",
             action,
         )
-    if verb is _FOLD:
+    if verb is FOLD:
         _no_extras(action)
-        return _plan(BATTLE_FOLD, action, 0)
-    if verb is _CALL:
+        return _plan(MOVE_BATTLE_FOLD, action, 0)
+    if verb is CALL:
         _no_extras(action)
-        return _plan(CALL, action, 0)
+        return _plan(MOVE_CALL, action, 0)
     _no_extras(action, amount=True)
     due = call_due(state, seat)
     if state.rules.no_limit:
@@ -334,7 +338,7 @@ def _plan_battle(state: HandState, action: Action) -> Plan:
         minimum = amount = limit_raise(state, seat)
     other = opponent(battle, seat)
     _check_raise(state, action, seat, other, due=due, minimum=minimum, amount=amount)
-    return _plan(RAISE, action, amount)
+    return _plan(MOVE_RAISE, action, amount)
 
 
 def battle_of(state: HandState) -> BattleView:
@@ -394,7 +398,7 @@ def _check_raise(
 
 def _plan_trim(state: HandState, action: Action) -> Plan:
     rule = state.trim_rule
-    if action.verb is not _TRIM:
+    if action.verb is not TRIM:
         raise _refuse(
             "illegal_action",
             f"{action}: seat {action.seat} must first trim soldiers ('{action.seat} trim [cards]')",
@@ -411,4 +415,4 @@ def _plan_trim(state: HandState, action: Action) -> Plan:
             rule,
             action,
         )
-    return _plan(TRIM, action, 0)
+    return _plan(MOVE_TRIM, action, 0)

@@ -12,7 +12,17 @@ from __future__ import annotations
 from palace_poker.battles import battle_fold, call, raise_
 from palace_poker.cards import Card
 from palace_poker.chance import resolve, settle
-from palace_poker.legal import BATTLE_FOLD, BET, BUY, CALL, DISCARD, RAISE, STAY, TRIM, Plan
+from palace_poker.legal import (
+    MOVE_BATTLE_FOLD,
+    MOVE_BET,
+    MOVE_BUY,
+    MOVE_CALL,
+    MOVE_DISCARD,
+    MOVE_RAISE,
+    MOVE_STAY,
+    MOVE_TRIM,
+    Plan,
+)
 from palace_poker.state import HandState
 from palace_poker.turns import bet, buy, discard, fold, stay, trim
 
@@ -21,22 +31,22 @@ def perform(state: HandState, plan: Plan) -> None:
     """Apply ``plan`` to ``state``; with a shuffle source, deal what chance follows."""
     move, action, amount = plan
     seat = action.seat
-    if move == STAY:
+    if move == MOVE_STAY:
         stay(state, seat)
-    elif move == BUY:
+    elif move == MOVE_BUY:
         buy(state)
-    elif move == TRIM:
+    elif move == MOVE_TRIM:
         trim(state, seat, action.cards)
-    elif move == BET:
+    elif move == MOVE_BET:
         assert action.target is not None
         bet(state, seat, action.target, amount)
-    elif move == CALL:
+    elif move == MOVE_CALL:
         call(state, seat)
-    elif move == RAISE:
+    elif move == MOVE_RAISE:
         raise_(state, seat, amount)
-    elif move == BATTLE_FOLD:
+    elif move == MOVE_BATTLE_FOLD:
         battle_fold(state, seat)
-    elif move == DISCARD:
+    elif move == MOVE_DISCARD:
         discard(state, seat, action.cards)
     else:
         fold(state, seat)

@@ -139,40 +139,55 @@ def observe(state: HandState, viewer: object) -> Observation:
     if seat is None:
         seen: tuple[int, ...] = ()
         palace: tuple[Card, ...] = ()
-        shown = _showdown_palaces(state)
+        known_palaces = _showdown_palaces(state)
     else:
         seen = state.revealed[seat]
         palace = state.palaces[seat]
-        shown = {other: state.palaces[other] for other in seen} if seen else {}
-    options = legal_options(state) if seat is not None and state.to_act == seat else ()
+        known_palaces = {other: state.palaces[other] for other in seen} if seen else {}
+    options = tuple(legal_options(state)) if seat is not None and state.to_act == seat else ()
+    # Each field a local of its own name, so that the positional build below reads
+    # as the record's field list (tests/engine/test_records.py checks the order).
+    stock_size = state.pile_size() if state.banners else 0  # no stock during the banner deal
+    discard_size = len(state.discard_pile)
+    turn = None if result is not None else state.turn
+    pot = sum(state.contributions)
+    phase = _PHASE_TEXT[state.phase]
+    viewer = seat  # the field: the seat checked, or None
+    end = result.end if result is not None else None
+    known_discards = _known(
+        state, state.discard_public, state.discard_owners, seat, seen, pile=None
+    )
+    known_stock = _known(
+        state, state.stock_public, state.stock_owners, seat, seen, pile=_stock(state)
+    )
     # Built by palace_poker.tuples.record: this runs for every decision of every bot.
     view: Observation = _RECORD(
         _OBSERVATION,
-        seat,
+        viewer,
         state.rules,
         state.names,
         state.dealer,
         state.stacks(),
         state.contributions,
-        sum(state.contributions),
+        pot,
         state.in_hand,
         state.banners,
         state.soldiers,
         state.set_aside,
-        state.pile_size() if state.banners else 0,  # no stock during the banner deal
-        len(state.discard_pile),
+        stock_size,
+        discard_size,
         palace,
-        shown,
-        _PHASE_TEXT[state.phase],
-        None if result is not None else state.turn,
+        known_palaces,
+        phase,
+        turn,
         state.to_act,
         state.battle,
-        tuple(options),
+        options,
         state.actions,
-        result.end if result is not None else None,
+        end,
         state.quiet,
-        _known(state, state.discard_public, state.discard_owners, seat, seen, pile=None),
-        _known(state, state.stock_public, state.stock_owners, seat, seen, pile=_stock(state)),
+        known_discards,
+        known_stock,
         state.version,
     )
     return view

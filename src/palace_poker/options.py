@@ -45,7 +45,7 @@ class Option(NamedTuple):
         ``malformed_action``), never coerced; whether it is legal is the hand's to
         say (:meth:`Hand.verify`)."""
         if amount is None and type(cards) is tuple and not cards:
-            return _RECORD(_ACTION, self.seat, self.verb, self.target, None, ())
+            return _RECORD(_ACTION, self.seat, self.verb, self.target, amount, cards)
         if isinstance(cards, list):
             cards = as_items(cards)
         return check_fields(_RECORD(_ACTION, self.seat, self.verb, self.target, amount, cards))

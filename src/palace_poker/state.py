@@ -267,39 +267,8 @@ class HandState:
         self.events_shared = events_shared
         self.result = result
 
-    rules: Rules
-    n: int
-    dealer: int
-    names: tuple[str, ...]
-    start_stacks: tuple[int, ...]
-    contributions: tuple[int, ...]
-    banners: tuple[Card, ...]
-    palaces: tuple[tuple[Card, ...], ...]
-    soldiers: tuple[tuple[Card, ...], ...]
-    in_hand: tuple[bool, ...]
-    set_aside: tuple[Card, ...]
-    shuffles: tuple[bytes, ...]
-    drawn: int
-    discard_pile: bytes
-    discard_public: tuple[Card, ...]
-    discard_owners: tuple[int, ...]
-    stock_public: tuple[Card, ...]
-    stock_owners: tuple[int, ...]
-    revealed: tuple[tuple[int, ...], ...]
-    phase: Phase
-    to_act: int | None
-    turn: int
-    quiet: tuple[bool, ...]
-    trim_rule: str
-    battle: BattleView | None
-    chance: int
-    deal: Deal | None
-    source: ShuffleSource | None
-    version: int
-    actions: tuple[Action, ...]
-    events: list[Event]
-    events_shared: bool
-    result: HandResult | None
+    # The fields are written in __slots__, the constructor, copy() and _STATE_FIELDS
+    # (docs/performance.md, "The state's fields written out", says why each).
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickling by the constructor (see Deal.__reduce__): every field but ``n``,
