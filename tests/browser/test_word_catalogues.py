@@ -1,19 +1,25 @@
-"""The five language catalogues of the table page, read as text (no browser).
+"""The five language catalogues of the table page, read as data (no browser).
 
-``static/words/{en,cy,si,sk,ps}.js`` must export the same names, with the same
-function parameters, and the same keys in ``UI`` (deep), ``EVENTS``, ``ENTRIES``
-and ``ERRORS``; ``ERRORS`` has exactly the server's error codes; the ``data-words``
-keys of index.html and table.html are keys of every catalogue's ``UI``; the chooser
-(``words.js``) offers exactly these languages, each in its own name; and Sinhala is
-written with the zero-width joiner its conjuncts need. The catalogues are formatted
-one key a line (the contract in docs/languages.md), which is what lets a key path
-be read from the indentation; tests/browser/test_browser_words.py checks the same in a
-real browser, and the words themselves.
+Each language's sentences are ``static/words/{en,cy,si,sk,ps}.json`` (docs/languages.md):
+every catalogue has the same keys, section by section and deep (a key's signature,
+``"raises(n)"``, included), but for ``WORDS``, the language's own word tables; every
+template parses (the syntax of ``static/words/template.js``, read again here), uses
+only the values its signature names, the same ones in every language, and only formats
+the language has (built in, a table of its ``WORDS``, a function of its
+``grammar/{lang}.js``); a plural's branches are categories the language has;
+``ERRORS`` has exactly the server's error codes; the ``data-words`` keys of index.html
+and table.html are keys of every catalogue's ``UI``; the chooser (``words.js``) offers
+exactly these languages, each in its own name; each ``{lang}.js`` is the same small
+module; and Sinhala is written with the zero-width joiner its conjuncts need.
+tests/browser/test_browser_words.py checks the built catalogues in a real browser.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -21,71 +27,266 @@ from palace_poker.errors import ERROR_CODES
 from paths import STATIC
 
 LANGS = ("en", "cy", "si", "sk", "ps")
-KEY = re.compile(r'^(?P<indent> *)(?P<key>[A-Za-z_$][\w$]*|"[^"]+"|\d+): ')
-EXPORT = re.compile(r"^export (?:const|function|let) (?P<name>\w+)", re.M)
-SIGNATURE = re.compile(r"^export function (?P<name>\w+)\((?P<params>[^)]*)\)", re.M)
+WORDS = STATIC / "words"
+#: The sections whose keys every language has (WORDS is each language's own).
+SECTIONS: tuple[str, ...] = ("CARDS", "HANDS", "PARTS", "EVENTS", "ENTRIES", "OPTIONS")
+SECTIONS += ("ERRORS", "UI", "EXPLAIN", "LESSON")
+#: The formats catalogue.js gives every language.
+BUILT_IN = {"number", "seat", "cards", "capital"}
+#: The values catalogue.js adds to a UI sentence with `min` and `max`.
+DERIVED = {"range", "atLeastOne"}
+#: The plural categories of each language (CLDR, as Intl.PluralRules gives them).
+CATEGORIES = {
+    "en": {"one", "other"},
+    "cy": {"zero", "one", "two", "few", "many", "other"},
+    "si": {"one", "other"},
+    "sk": {"one", "few", "many", "other"},
+    "ps": {"one", "other"},
+}
+SIGNATURE = re.compile(r"^([^(]+)\(([^)]*)\)$")
 
 
-def _source(lang: str) -> str:
-    return (STATIC / "words" / f"{lang}.js").read_text(encoding="utf-8")
+@dataclass
+class Placeholder:
+    """``{name, f, g}``, or ``{name, plural|select, key {…} …}``."""
+
+    name: str
+    formats: list[str] = field(default_factory=list)
+    kind: str | None = None
+    branches: dict[str, list[Any]] = field(default_factory=dict)
 
 
-def object_keys(source: str, name: str) -> list[str]:
-    """The key paths of ``export const name = {`` … ``};``, one key a line.
+def parse(source: str) -> list[Any]:
+    """The syntax tree of a template, as template.js reads it; SyntaxError if it is not one.
 
-    >>> object_keys('export const UI = {\\n  a: 1,\\n  b: {\\n    c: "x",\\n  },\\n};\\n', "UI")
-    ['a', 'b', 'b.c']
+    >>> parse("{n, number} {n, plural, one {card} other {cards}}")[0]
+    Placeholder(name='n', formats=['number'], kind=None, branches={})
+    >>> parse("a } b")
+    Traceback (most recent call last):
+    SyntaxError: a } closes nothing at 2 in 'a } b'
     """
-    lines = source.splitlines()
-    start = lines.index(f"export const {name} = {{")
+    at = 0
+
+    def fail(why: str) -> SyntaxError:
+        return SyntaxError(f"{why} at {at} in {source!r}")
+
+    def skip() -> None:
+        nonlocal at
+        while at < len(source) and source[at].isspace():
+            at += 1
+
+    def word() -> str:
+        nonlocal at
+        skip()
+        start = at
+        while at < len(source) and not source[at].isspace() and source[at] not in "{},":
+            at += 1
+        if at == start:
+            raise fail("a name is missing")
+        return source[start:at]
+
+    def nodes(in_branch: str | None) -> list[Any]:
+        nonlocal at
+        out: list[Any] = []
+        text = ""
+        while at < len(source):
+            c = source[at]
+            if c == "}":
+                if in_branch is None:
+                    raise fail("a } closes nothing")
+                break
+            if c == "{":
+                if text:
+                    out.append(text)
+                text = ""
+                at += 1
+                out.append(placeholder())
+                continue
+            text += c
+            at += 1
+        if text:
+            out.append(text)
+        return out
+
+    def placeholder() -> Placeholder:
+        nonlocal at
+        found = Placeholder(word())
+        skip()
+        while at < len(source) and source[at] == ",":
+            at += 1
+            fmt = word()
+            skip()
+            if fmt in ("plural", "select"):
+                if at >= len(source) or source[at] != ",":
+                    raise fail(f"{fmt} needs its branches")
+                at += 1
+                found.kind = fmt
+                skip()
+                while at < len(source) and source[at] != "}":
+                    key = word()
+                    skip()
+                    if at >= len(source) or source[at] != "{":
+                        raise fail(f"the branch {key} has no {{")
+                    at += 1
+                    found.branches[key] = nodes(fmt)
+                    if at >= len(source) or source[at] != "}":
+                        raise fail(f"the branch {key} is not closed")
+                    at += 1
+                    skip()
+                if at >= len(source):
+                    raise fail(f"{{{found.name} is not closed")
+                if "other" not in found.branches:
+                    raise fail(f"{fmt} has no other branch")
+                at += 1
+                return found
+            found.formats.append(fmt)
+        if at >= len(source) or source[at] != "}":
+            raise fail(f"{{{found.name} is not closed")
+        at += 1
+        return found
+
+    tree = nodes(None)
+    if at < len(source):
+        raise fail("a } closes nothing")
+    return tree
+
+
+def placeholders(tree: list[Any]) -> list[Placeholder]:
+    """Every placeholder of a tree, branches included."""
+    out: list[Placeholder] = []
+    for node in tree:
+        if isinstance(node, Placeholder):
+            out.append(node)
+            for branch in node.branches.values():
+                out += placeholders(branch)
+    return out
+
+
+def _data(lang: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads((WORDS / f"{lang}.json").read_text(encoding="utf-8"))
+    return loaded
+
+
+def key_paths(node: object, prefix: str = "") -> list[str]:
+    """The dotted paths of a section's keys, deep.
+
+    >>> key_paths({"a": "x", "b": {"c(n)": "y"}})
+    ['a', 'b', 'b.c(n)']
+    """
     paths: list[str] = []
-    stack: list[str] = []
-    for line in lines[start + 1 :]:
-        if line == "};":
-            return paths
-        found = KEY.match(line)
-        if not found or line.lstrip().startswith(("case ", "//", "*", "/*")):
-            continue
-        depth = len(found["indent"]) // 2 - 1
-        key = found["key"].strip('"')
-        del stack[depth:]
-        stack.append(key)
-        paths.append(".".join(stack))
-    raise AssertionError(f"no end of {name}")
+    if isinstance(node, dict):
+        for key, value in node.items():
+            path = f"{prefix}{key}"
+            paths.append(path)
+            paths += key_paths(value, f"{path}.")
+    return paths
 
 
-@pytest.mark.parametrize("name", ["UI", "EVENTS", "ENTRIES", "ERRORS", "EXPLAIN", "LESSON"])
-def test_the_catalogues_have_the_same_keys(name: str) -> None:
-    english = object_keys(_source("en"), name)
-    assert len(english) >= 10
+def templates(node: object, prefix: str = "") -> dict[str, str]:
+    """Every string of a section by its dotted path (lists, such as a table's column
+    names, are text as they are)."""
+    found: dict[str, str] = {}
+    if isinstance(node, str):
+        found[prefix] = node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            found |= templates(value, f"{prefix}.{key}" if prefix else key)
+    return found
+
+
+def signature(path: str) -> list[str] | None:
+    """The parameters a path's last key declares ("UI.battle.raises(n)" -> ["n"])."""
+    found = SIGNATURE.match(path.rsplit(".", 1)[-1])
+    if not found:
+        return None
+    return [p.strip().rstrip("?") for p in found[2].split(",") if p.strip()]
+
+
+def grammar_formats(lang: str) -> set[str]:
+    module = WORDS / "grammar" / f"{lang}.js"
+    if not module.is_file():
+        return set()
+    return set(re.findall(r"^export function (\w+)\(", module.read_text(encoding="utf-8"), re.M))
+
+
+@pytest.mark.parametrize("section", SECTIONS)
+def test_the_catalogues_have_the_same_keys(section: str) -> None:
+    english = key_paths(_data("en")[section])
+    assert len(english) >= 2
     for lang in LANGS[1:]:
-        keys = object_keys(_source(lang), name)
+        keys = key_paths(_data(lang)[section])
         assert sorted(keys) == sorted(english), (lang, set(keys) ^ set(english))
+
+
+def test_every_template_parses_and_uses_its_own_values() -> None:
+    used_by_lang: dict[str, dict[str, set[str]]] = {}
+    for lang in LANGS:
+        data = _data(lang)
+        assert data["LANG"] == lang
+        assert data["DIR"] == ("rtl" if lang == "ps" else "ltr")
+        formats = BUILT_IN | set(data["WORDS"]) | grammar_formats(lang)
+        used_by_lang[lang] = {}
+        for section in SECTIONS:
+            for path, source in templates(data[section], section).items():
+                tree = parse(source)
+                params = signature(path)
+                if params is None:
+                    assert not placeholders(tree), (lang, path, "no signature, so no values")
+                    continue
+                allowed = set(params) | (DERIVED if {"min", "max"} <= set(params) else set())
+                used = placeholders(tree)
+                names = {p.name for p in used}
+                assert names <= allowed, (lang, path, names - allowed)
+                used_by_lang[lang][path] = names
+                for p in used:
+                    assert set(p.formats) <= formats, (lang, path, set(p.formats) - formats)
+                    if p.kind == "plural":
+                        categories = {k for k in p.branches if not k.startswith("=")}
+                        assert categories <= CATEGORIES[lang], (lang, path, categories)
+    # Every language says what English says: each sentence uses the values English uses.
+    for lang in LANGS[1:]:
+        assert used_by_lang[lang].keys() == used_by_lang["en"].keys()
+        missing = {
+            path: used_by_lang["en"][path] - names for path, names in used_by_lang[lang].items()
+        }
+        assert not {path: names for path, names in missing.items() if names}, lang
+
+
+def test_the_word_tables_cover_the_cards() -> None:
+    for lang in LANGS:
+        words = _data(lang)["WORDS"]
+        assert set(words["cardRank"]) == set("23456789TJQKA"), lang
+        assert set(words["suit"]) == set("shdc"), lang
+        for name, table in words.items():
+            assert all(isinstance(v, str) and v for v in table.values()), (lang, name)
 
 
 def test_errors_are_the_server_codes() -> None:
     for lang in LANGS:
-        assert sorted(object_keys(_source(lang), "ERRORS")) == sorted(ERROR_CODES), lang
+        assert sorted(_data(lang)["ERRORS"]) == sorted(ERROR_CODES), lang
 
 
-def test_the_catalogues_export_the_same_names_and_signatures() -> None:
-    english = sorted(EXPORT.findall(_source("en")))
-    signatures = {m["name"]: m["params"] for m in SIGNATURE.finditer(_source("en"))}
-    assert {"UI", "EVENTS", "ENTRIES", "ERRORS", "errorText", "eventText"} <= set(english)
+def test_each_language_module_is_the_same_few_lines() -> None:
+    """{lang}.js only builds the catalogue of {lang}.json (with its grammar, if any)."""
+    english = (WORDS / "en.js").read_text(encoding="utf-8")
+    exported = re.search(r"^export const \{\n(.*?)^\} = build\(", english, re.M | re.S)
+    assert exported is not None
+    names = exported[1]
     for lang in LANGS:
-        source = _source(lang)
-        assert sorted(EXPORT.findall(source)) == english, lang
-        assert {m["name"]: m["params"] for m in SIGNATURE.finditer(source)} == signatures, lang
-        assert f'export const LANG = "{lang}";' in source
-        direction = "rtl" if lang == "ps" else "ltr"
-        assert f'export const DIR = "{direction}";' in source
+        source = (WORDS / f"{lang}.js").read_text(encoding="utf-8")
+        assert f'import data from "./{lang}.json" with {{ type: "json" }};' in source, lang
+        has_grammar = (WORDS / "grammar" / f"{lang}.js").is_file()
+        assert (f'import * as grammar from "./grammar/{lang}.js";' in source) == has_grammar, lang
+        built = f"build(data{', grammar' if has_grammar else ''});"
+        assert f"export const {{\n{names}}} = {built}" in source, lang
 
 
 def test_words_js_re_exports_every_name() -> None:
     chooser = (STATIC / "words.js").read_text(encoding="utf-8")
     block = chooser[chooser.index("export const {") : chooser.index("} = catalogue;")]
     re_exported = sorted(re.findall(r"^  (\w+),$", block, re.M))
-    assert re_exported == sorted(EXPORT.findall(_source("en")))
+    english = (WORDS / "en.js").read_text(encoding="utf-8")
+    assert re_exported == sorted(re.findall(r"^  (\w+),$", english, re.M))
 
 
 def test_the_chooser_offers_the_five_languages_in_their_own_names() -> None:
@@ -100,7 +301,7 @@ def test_the_chooser_offers_the_five_languages_in_their_own_names() -> None:
         "sk": "Slovenčina",
         "ps": "پښتو",
     }
-    assert all((STATIC / "words" / f"{code}.js").is_file() for code in offered)
+    assert all((WORDS / f"{code}.json").is_file() for code in offered)
 
 
 @pytest.mark.parametrize("page", ["index.html", "table.html"])
@@ -113,20 +314,26 @@ def test_the_pages_words_are_in_every_catalogue(page: str) -> None:
     assert 'src="/static/language.js"' in html
     assert "data-language-picker" in html
     for lang in LANGS:
-        ui = set(object_keys(_source(lang), "UI"))
+        ui = set(key_paths(_data(lang)["UI"]))
         assert keys <= ui, (lang, keys - ui)
 
 
 def test_sinhala_conjuncts_have_the_joiner() -> None:
     """Rakaransaya and yansaya are al-lakuna + ZWJ + ra/ya; without the joiner
     (as the rules page we got has them) the letters are drawn apart."""
-    source = _source("si")
+    source = (WORDS / "si.json").read_text(encoding="utf-8")
     assert "\u0dca\u200d\u0dbb" in source
     assert not re.search("\u0dca[\u0dbb\u0dba]", source)
 
 
-def test_object_keys_reads_nesting_and_can_fail() -> None:
-    source = "export const X = {\n  a: {\n    b: 1,\n  },\n  c: 2,\n"
-    with pytest.raises(AssertionError, match="no end"):
-        object_keys(source, "X")
-    assert object_keys(source + "};\n", "X") == ["a", "a.b", "c"]
+def test_the_checks_can_fail() -> None:
+    with pytest.raises(SyntaxError, match="not closed"):
+        parse("{n, plural, one {card} other {cards}")
+    with pytest.raises(SyntaxError, match="no other branch"):
+        parse("{n, plural, one {card}}")
+    with pytest.raises(SyntaxError, match="closes nothing"):
+        parse("a } b")
+    tree = parse("{a} {b, plural, one {# {c, cards}} other {x}}")
+    assert [p.name for p in placeholders(tree)] == ["a", "b", "c"]
+    assert signature("UI.battle.raises(n, host?)") == ["n", "host"]
+    assert signature("UI.battle.title") is None
