@@ -56,7 +56,18 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "dealer",
         ),
     ),
-    ("views", ("observation", "redaction", "explain", "record_format", "wire", "wire_fields", "wire_explain")),
+    (
+        "views",
+        (
+            "observation",
+            "redaction",
+            "explain",
+            "record_format",
+            "wire",
+            "wire_fields",
+            "wire_explain",
+        ),
+    ),
     ("facade", ("hand", "record", "game", "determinize")),
     ("players and tools", ("narrate", "bots", "arena", "terminal", "outputs", "arguments")),
     ("services", ("server", "env")),
@@ -85,7 +96,7 @@ SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
         "storage/group_read",
         "storage/retention",
     ),
-    ("live/cluster", "live/runner"),
+    ("live/cluster", "live/outbox", "live/replica", "live/automatic", "live/runner"),
     ("web/app",),
     ("command", "admin"),
 )

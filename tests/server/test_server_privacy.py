@@ -28,7 +28,7 @@ import websockets
 from history_helpers import get, lines
 from palace_poker.bots import RandomBot
 from palace_poker.observation import Observation
-from palace_poker.server.live import runner
+from palace_poker.server.live import automatic, runner
 from palace_poker.server.model import projection
 from palace_poker.server.model.settings import TableSettings
 from palace_poker.server.model.table import Table
@@ -307,7 +307,7 @@ def test_a_bot_thinks_during_its_pause_not_after_it(
     before the decision is due. Before, it began when the pause had run out, and
     its time was added to it."""
     began = threading.Event()
-    monkeypatch.setattr(runner, "_bot", lambda _kind: WatchedBot(began))
+    monkeypatch.setattr(automatic, "_bot", lambda _kind: WatchedBot(began))
     form = {"name": "T", "small_bet": 10, "seats": 2, "stack": 100}
     settings = TableSettings.from_form(form, bot_pause=60.0, between_hands=0.0)
     store = Store.open(f"sqlite:///{tmp_path / 'db.sqlite3'}")

@@ -23,7 +23,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from palace_poker.server.live.runner import Client, TableRunner
+from palace_poker.server.live.outbox import Client
+from palace_poker.server.live.runner import TableRunner
 from palace_poker.server.model.settings import TableSettings
 from palace_poker.server.model.table import Table
 from palace_poker.server.storage.store import After, Store

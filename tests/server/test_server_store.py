@@ -20,7 +20,8 @@ from alembic.config import Config
 from cluster_helpers import fresh_database, needs_postgres
 from palace_poker.cards import Card
 from palace_poker.errors import PalaceError
-from palace_poker.server.live.runner import Client, TableRunner
+from palace_poker.server.live.outbox import Client
+from palace_poker.server.live.runner import TableRunner
 from palace_poker.server.model.protocol import token_hash
 from palace_poker.server.model.settings import TableSettings
 from palace_poker.server.model.table import Entry, Table

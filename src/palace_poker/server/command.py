@@ -212,7 +212,7 @@ def _socket_protocol() -> type[Any]:
         WebSocketsSansIOProtocol,
     )
 
-    from palace_poker.server.live.runner import BEHIND  # noqa: PLC0415 - the server extra
+    from palace_poker.server.live.outbox import BEHIND  # noqa: PLC0415 - the server extra
 
     class TableSocket(WebSocketsSansIOProtocol):
         def keepalive_timeout(self) -> None:

@@ -38,6 +38,7 @@ from typing import Any, Final
 
 from palace_poker.checks import as_int, is_int, short
 from palace_poker.server.model.settings import TableError
+from palace_poker.server.model.table import HOST_COMMANDS
 
 #: The largest message a client may send, in bytes (an action is a few dozen).
 MAX_MESSAGE: Final = 4096
@@ -197,3 +198,62 @@ def token_hash(token: str) -> str:
 def new_table_id() -> str:
     """A table's id in links: 96 random bits, unguessable."""
     return secrets.token_urlsafe(12)
+
+
+#: A client's message type -> the table's command, for messages from a seat.
+_COMMANDS = {
+    "start": "started",
+    "end": "ended",
+    "back": "back",
+    "act": "action",
+    "pause": "paused",
+    "resume": "resumed",
+    "approve": "approved",
+    "refuse": "refused",
+    "remove": "removed",
+    "pass_host": "host_passed",
+    "add_bot": "seated",
+    "settings": "settings_changed",
+    "sit_out": "sat_out",
+    "sit_in": "sat_in",
+    "stand_up": "stood_up",
+    "rebuy": "rebought",
+    "ready": "ready",
+    "mute": "muted",
+    "unmute": "unmuted",
+}
+
+
+def command_of(kind: str, message: dict[str, Any], seat: int) -> tuple[str, dict[str, Any]]:
+    """The table command a seat's checked message asks for. Every command names
+    who gives it (``by`` for the host's tools, ``seat`` for a player's own), and
+    the table (the one referee) decides whether that seat may."""
+    command = _COMMANDS[kind]
+    if command in HOST_COMMANDS or kind in ("start", "end", "add_bot"):
+        host, seen = _host_command(kind, message, seat)
+        return command, host if seen is None else {**host, "seq": seen}
+    if kind == "act":
+        data = {
+            "seat": seat,
+            "action": message["action"],
+            "hand": message["hand"],
+            "version": message["version"],
+            "by": "player",
+        }
+        return command, data
+    if kind == "rebuy":
+        return command, {"seat": seat, "chips": message["chips"]}
+    return command, {"seat": seat}
+
+
+def _host_command(kind: str, message: dict[str, Any], seat: int) -> tuple[dict[str, Any], object]:
+    """A host's tool as the table's command, and the table version it names."""
+    seen = message.get("seq")
+    if kind == "add_bot":
+        bot = str(message["bot"])
+        return {"by": seat, "seat": message["seat"], "name": None, "bot": bot}, seen
+    if kind == "settings":
+        return {"by": seat, "changes": message["changes"]}, seen
+    if "seat" in FIELDS[kind]:
+        return {"by": seat, "seat": message["seat"]}, seen
+    return {"by": seat}, seen

@@ -35,7 +35,8 @@ from palace_poker.checks import short
 from palace_poker.errors import PalaceError
 from palace_poker.fair import new_server_secret
 from palace_poker.server.live.cluster import LEASE, POLL, RENEW, Cluster, cluster_of
-from palace_poker.server.live.runner import Client, TableRunner
+from palace_poker.server.live.outbox import Client
+from palace_poker.server.live.runner import TableRunner
 from palace_poker.server.model import history, projection
 from palace_poker.server.model.ledger import csv_text
 from palace_poker.server.model.lesson import BOT_NAMES as LESSON_NAMES
