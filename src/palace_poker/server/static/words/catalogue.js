@@ -26,7 +26,7 @@ const ARITY = [
 const SIGNATURE = /^([^(]+)\(([^)]*)\)$/;
 
 /** A key and its parameters: "raises(n)" -> ["raises", ["n"]]; "title" -> ["title", null]. */
-export function signature(key) {
+function signature(key) {
   const found = SIGNATURE.exec(key);
   if (!found) return [key, null];
   const params = found[2].split(",").map((p) => p.trim()).filter(Boolean);
@@ -111,7 +111,6 @@ export function build(data, grammar = {}) {
   const EVENT_WORDS = section("EVENTS");
   const ENTRY_WORDS = section("ENTRIES");
   const part = (name, values = {}) => say(PARTS[name], values);
-  const line = (tree, values) => say(tree, values);
 
   /** "3", "up to 5", "2 to 4": a count of cards to pick, in a UI sentence's {range}. */
   function range(min, max) {
@@ -281,7 +280,7 @@ export function build(data, grammar = {}) {
       kind,
       (e, ctx) => {
         const got = values(e, ctx);
-        return got === null ? null : line(EVENT_WORDS[kind], got);
+        return got === null ? null : say(EVENT_WORDS[kind], got);
       },
     ]),
   );
@@ -293,7 +292,7 @@ export function build(data, grammar = {}) {
         const got = values(e, ctx);
         if (got === null) return null;
         if (kind === "action") return got.timedOut;
-        return line(ENTRY_WORDS[kind], got);
+        return say(ENTRY_WORDS[kind], got);
       },
     ]),
   );
