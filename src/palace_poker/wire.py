@@ -351,7 +351,21 @@ def _result_in(data: dict[str, Any]) -> HandResult:
 # ------------------------------------------------------------------ public
 
 
-def to_wire(value: object, *, check: bool = True) -> dict[str, Any]:
+#: What :func:`to_wire` encodes: the values a client is sent.
+WireValue = (
+    _events.Event
+    | Option
+    | Action
+    | Observation
+    | ChanceStep
+    | HandResult
+    | PalaceError
+    | Explanation
+    | Strength
+)
+
+
+def to_wire(value: WireValue, *, check: bool = True) -> dict[str, Any]:
     """``value`` (an event, Option, Action, Observation, ChanceStep, HandResult,
     PalaceError, Explanation or Strength) as JSON-ready data with a ``"type"`` tag.
 

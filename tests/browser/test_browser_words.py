@@ -61,7 +61,7 @@ def _sample_events() -> list[dict[str, Any]]:
     """At least one event of every kind, in wire form, with the variants the wording
     tells apart (all-in or not, trim or discard, a tie or a winner, each ending)."""
     a, b, c, d, e, f = parse_cards("Td 9h 2c As Kd Qs")
-    made: list[object] = [
+    made: list[ev.Event] = [
         ev.AntePosted(0, 5, False),
         ev.AntePosted(1, 1000, True),
         ev.CardsShuffled("deck", 52),

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from examples import examples
 from palace_poker import Action, Hand, PalaceError, ParseError, Rules, SeededShuffle, Verb
 from palace_poker.events import EVENT_KINDS
-from palace_poker.wire import from_wire, to_wire
+from palace_poker.wire import WireValue, from_wire, to_wire
 from random_hands import choose, deal, random_action
 
 
-def through_json(value: object) -> Any:
+def through_json(value: WireValue) -> Any:
     """``value`` to the wire, through JSON text, and back."""
     return from_wire(json.loads(json.dumps(to_wire(value), allow_nan=False)))
 
@@ -69,7 +69,7 @@ def test_every_value_of_random_hands_comes_back_unchanged(seed: int) -> None:
     # every step, and most of them are the same as at the step before).
     checked: set[object] = set()
 
-    def check(value: object) -> None:
+    def check(value: WireValue) -> None:
         if value not in checked:
             assert through_json(value) == value
             checked.add(value)
@@ -151,5 +151,5 @@ def test_anything_else_is_refused_with_invalid_wire(data: object, tag: str) -> N
 @pytest.mark.parametrize("value", [None, 3, "As", object(), Verb.BUY, (0, "stay")])
 def test_values_without_a_wire_form_are_refused(value: object) -> None:
     with pytest.raises(ParseError) as refused:
-        to_wire(value)
+        to_wire(value)  # type: ignore[arg-type]
     assert refused.value.code == "invalid_wire"
