@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import hmac
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from palace_poker.cards import DECK, parse_cards
+from palace_poker.cards import DECK, Card, parse_cards
 from palace_poker.checks import as_int, as_items, as_mapping, as_text, short
 from palace_poker.errors import PalaceError, RecordError
 from palace_poker.fair_seed import (
     SCHEME,
+    ContributionPairs,
     Contributions,
+    Key,
     as_key,
     check_contributions,
     mix_seed,
@@ -89,7 +92,7 @@ class FairProof:
         object.__setattr__(self, "contributions", pairs)
 
     @classmethod
-    def make(cls, server_secret: object, contributions: object) -> FairProof:
+    def make(cls, server_secret: Key, contributions: ContributionPairs) -> FairProof:
         """The proof of a hand played with ``FairShuffle(mix_seed(server_secret,
         contributions))``, to release when the hand is over."""
         seed = mix_seed(server_secret, contributions)
@@ -153,7 +156,7 @@ def _bad_proof(message: str, **details: object) -> RecordError:
 # ------------------------------------------------------------------ checking
 
 
-def verify(proof: object, shuffles: object) -> None:
+def verify(proof: FairProof, shuffles: Sequence[str | Sequence[Card | int]]) -> None:
     """Check a proof and the shuffles of its hand, in the scheme's order; raise
     ``RecordError`` at the first step that fails:
 

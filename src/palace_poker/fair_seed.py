@@ -18,6 +18,7 @@ import hmac
 import json
 import re
 import secrets
+from collections.abc import Sequence
 from typing import Final
 
 from palace_poker.checks import MAX_PLAYERS, as_int, as_items, as_text, short
@@ -35,6 +36,11 @@ _HEX_BYTES: Final = re.compile(r"(?:[0-9a-f]{2})+")
 
 #: The players' contributions in canonical form: ``(seat, hex)`` pairs in seat order.
 Contributions = tuple[tuple[int, str], ...]
+#: The contributions as given: ``[seat, value]`` pairs (lists or tuples), as a
+#: client's JSON holds them; checked by :func:`check_contributions`.
+ContributionPairs = Sequence[Sequence[object]]
+#: A server secret or a seed: 32 bytes (``bytes`` or ``bytearray``; never hex text).
+Key = bytes | bytearray
 
 
 # ------------------------------------------------------------------ the values
@@ -50,7 +56,7 @@ def new_server_secret() -> bytes:
     return secrets.token_bytes(SECRET_BYTES)
 
 
-def server_commitment(secret: object) -> str:
+def server_commitment(secret: Key) -> str:
     """``sha256(server_secret)`` as lowercase hex (step 1), published before the
     contributions are collected. ``secret`` is 32 bytes, else
     ``ConfigError('invalid_fair')``.
@@ -61,7 +67,7 @@ def server_commitment(secret: object) -> str:
     return hashlib.sha256(as_key(secret, "server_secret")).hexdigest()
 
 
-def check_contributions(contributions: object) -> Contributions:
+def check_contributions(contributions: ContributionPairs) -> Contributions:
     """The players' contributions checked, in canonical (seat) order (step 2).
 
     ``contributions`` is a list or tuple of ``[seat, value]`` pairs: ``seat`` an
@@ -132,7 +138,7 @@ def _contribution(index: int, pair: object) -> tuple[int, str]:
     return seat, value
 
 
-def canonical_message(contributions: object) -> bytes:
+def canonical_message(contributions: ContributionPairs) -> bytes:
     """The message the seed is the HMAC of (step 3): ``b"palace-fair/1\\n"`` and the
     contributions in seat order as compact JSON.
 
@@ -145,7 +151,7 @@ def canonical_message(contributions: object) -> bytes:
     return _PREFIX + json.dumps(pairs, separators=(",", ":")).encode("ascii")
 
 
-def mix_seed(secret: object, contributions: object) -> bytes:
+def mix_seed(secret: Key, contributions: ContributionPairs) -> bytes:
     """The hand's seed: ``HMAC-SHA256(key=server_secret, msg=canonical)`` (step 3).
 
     Neither side alone chooses it: the server committed to its secret before it saw
@@ -159,7 +165,7 @@ def mix_seed(secret: object, contributions: object) -> bytes:
     return hmac.new(key, canonical_message(contributions), hashlib.sha256).digest()
 
 
-def seed_commitment(seed: object) -> str:
+def seed_commitment(seed: Key) -> str:
     """``sha256(seed)`` as lowercase hex (step 4), published at the deal. ``seed``
     is 32 bytes, else ``ConfigError('invalid_fair')``.
 

@@ -21,7 +21,7 @@ from typing import Any, Final
 from palace_poker.cards import DECK, Card
 from palace_poker.checks import as_int, as_items, short
 from palace_poker.errors import ConfigError
-from palace_poker.fair_seed import SCHEME, as_key, seed_commitment
+from palace_poker.fair_seed import SCHEME, Key, as_key, seed_commitment
 
 #: Shuffle numbers are written in four bytes.
 MAX_SHUFFLES: Final = 2**32
@@ -32,7 +32,7 @@ _WORD: Final = 2**32
 # ------------------------------------------------------------------ the shuffles
 
 
-def fair_order(seed: object, k: object, cards: object) -> list[Card]:
+def fair_order(seed: Key, k: int, cards: Sequence[Card | int]) -> list[Card]:
     """The order, top card first, that shuffle number ``k`` of a hand with this
     ``seed`` gives ``cards`` (step 5).
 
@@ -139,7 +139,7 @@ class FairShuffle:
 
     __slots__ = ("_seed", "_used")
 
-    def __init__(self, seed: object, used: object = 0) -> None:
+    def __init__(self, seed: Key, used: int = 0) -> None:
         self._seed = as_key(seed, "seed")
         self._used = shuffle_number(used)
 

@@ -106,7 +106,9 @@ def with_fair(record: object, proof: object) -> dict[str, Any]:
             "invalid_fair", "the record carries a proof already", rule="palace-fair/1 fields"
         )
     fields["fair"] = proof.to_json()
-    verify(read_setup(fields, finished=False).fair, setup.shuffles)
+    written = read_setup(fields, finished=False).fair
+    assert written is not None  # the proof just written
+    verify(written, setup.shuffles)
     return fields
 
 

@@ -244,7 +244,7 @@ def test_fair_shuffle_counts_forks_copies_and_pickles() -> None:
 @pytest.mark.parametrize(
     ("call", "code"),
     [
-        (lambda: FairShuffle("00" * 32), "invalid_fair"),
+        (lambda: FairShuffle("00" * 32), "invalid_fair"),  # type: ignore[arg-type]
         (lambda: FairShuffle(bytes(31)), "invalid_fair"),
         (lambda: FairShuffle(bytes(32), True), "invalid_fair"),
         (lambda: FairShuffle(bytes(32), -1), "invalid_fair"),
@@ -253,10 +253,10 @@ def test_fair_shuffle_counts_forks_copies_and_pickles() -> None:
         (lambda: FairShuffle(bytes(32)).shuffle(HOSTILE_CARDS), "invalid_shuffle"),
         (lambda: FairShuffle(bytes(32)).shuffle(cast(Any, "As Kd")), "invalid_shuffle"),
         (lambda: fair_order(bytes(32), 0, [*range(52), 0]), "invalid_shuffle"),
-        (lambda: fair_order(bytes(32), 1.0, DECK), "invalid_fair"),
+        (lambda: fair_order(bytes(32), 1.0, DECK), "invalid_fair"),  # type: ignore[arg-type]
         (lambda: fair_order(bytearray(33), 0, DECK), "invalid_fair"),
-        (lambda: server_commitment("ab" * 32), "invalid_fair"),
-        (lambda: seed_commitment(None), "invalid_fair"),
+        (lambda: server_commitment("ab" * 32), "invalid_fair"),  # type: ignore[arg-type]
+        (lambda: seed_commitment(None), "invalid_fair"),  # type: ignore[arg-type]
         (lambda: mix_seed(bytes(32), [[True, "ab"]]), "invalid_contribution"),
     ],
 )
@@ -307,8 +307,8 @@ def test_a_secret_is_fresh_and_bytearray_keys_work() -> None:
     ],
 )
 def test_hostile_contributions_are_refused(contributions: object) -> None:
-    refused(lambda: check_contributions(contributions), "invalid_contribution")
-    refused(lambda: mix_seed(bytes(32), contributions), "invalid_contribution")
+    refused(lambda: check_contributions(contributions), "invalid_contribution")  # type: ignore[arg-type]
+    refused(lambda: mix_seed(bytes(32), contributions), "invalid_contribution")  # type: ignore[arg-type]
 
 
 def test_contributions_are_put_in_seat_order() -> None:
@@ -325,26 +325,26 @@ def test_every_function_refuses_what_is_no_value_with_a_palace_error(value: obje
     seed = bytes(32)
     proof = FairProof.make(seed, [])
     calls: list[Callable[[], object]] = [
-        lambda: server_commitment(value),
-        lambda: seed_commitment(value),
-        lambda: check_contributions(value),
-        lambda: canonical_message(value),
-        lambda: mix_seed(value, []),
-        lambda: mix_seed(seed, value),
+        lambda: server_commitment(value),  # type: ignore[arg-type]
+        lambda: seed_commitment(value),  # type: ignore[arg-type]
+        lambda: check_contributions(value),  # type: ignore[arg-type]
+        lambda: canonical_message(value),  # type: ignore[arg-type]
+        lambda: mix_seed(value, []),  # type: ignore[arg-type]
+        lambda: mix_seed(seed, value),  # type: ignore[arg-type]
         lambda: mix_seed(seed, [[0, value]]),
         lambda: mix_seed(seed, [[value, "ab"]]),
-        lambda: fair_order(value, 0, DECK),
-        lambda: fair_order(seed, value, DECK),
-        lambda: fair_order(seed, 0, value),
-        lambda: FairShuffle(value),
-        lambda: FairShuffle(seed, value),
+        lambda: fair_order(value, 0, DECK),  # type: ignore[arg-type]
+        lambda: fair_order(seed, value, DECK),  # type: ignore[arg-type]
+        lambda: fair_order(seed, 0, value),  # type: ignore[arg-type]
+        lambda: FairShuffle(value),  # type: ignore[arg-type]
+        lambda: FairShuffle(seed, value),  # type: ignore[arg-type]
         lambda: FairShuffle(seed).shuffle(cast(Any, value)),
         lambda: FairProof.from_json(value),
-        lambda: FairProof.make(value, []),
-        lambda: FairProof.make(seed, value),
-        lambda: verify(value, []),
-        lambda: verify(proof, value),
-        lambda: verify(proof, [value]),
+        lambda: FairProof.make(value, []),  # type: ignore[arg-type]
+        lambda: FairProof.make(seed, value),  # type: ignore[arg-type]
+        lambda: verify(value, []),  # type: ignore[arg-type]
+        lambda: verify(proof, value),  # type: ignore[arg-type]
+        lambda: verify(proof, [value]),  # type: ignore[list-item]
         lambda: with_fair(value, proof),
     ]
     for name in ("scheme", "server_commitment", "server_secret", "contributions", "seed"):
