@@ -79,6 +79,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
     (
         "model/settings",
+        "model/config",
+        "model/limits",
         "model/lesson_deck",
         "model/lesson",
         "model/recording",
@@ -96,8 +98,17 @@ SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
         "storage/group_read",
         "storage/retention",
     ),
-    ("live/cluster", "live/outbox", "live/replica", "live/automatic", "live/runner"),
-    ("web/app",),
+    (
+        "live/cluster",
+        "live/outbox",
+        "live/replica",
+        "live/automatic",
+        "live/runner",
+        "live/outage",
+        "live/hub",
+        "live/pruning",
+    ),
+    ("web/headers", "web/refusals", "web/auth", "web/routes", "web/socket", "web/app"),
     ("command", "admin"),
 )
 #: The folder whose modules are pure.

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from datetime import UTC, datetime
@@ -32,7 +31,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from palace_poker.errors import ConfigError, PalaceError
 from palace_poker.outputs import OutputError, check_output
-from palace_poker.server.command import _days, _safe
+from palace_poker.server.command import _safe
+from palace_poker.server.model.config import add_database_url, days
 
 if TYPE_CHECKING:
     from palace_poker.server.storage.store import Store
@@ -65,7 +65,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     prune = actions.add_parser("prune", help="delete the tables idle for longer than the retention")
     prune.add_argument(
         "--retention-days",
-        type=_days,
+        type=days,
         required=True,
         metavar="DAYS",
         help="a table whose last entry is older than DAYS days goes (finished or abandoned)",
@@ -81,13 +81,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--dry-run", action="store_true", help="list the tables that would go; change nothing"
     )
     for parser in (listing, export, prune):
-        parser.add_argument(
-            "--database-url",
-            default=os.environ.get("PALACE_DATABASE_URL"),
-            metavar="URL",
-            help="the server's database (default $PALACE_DATABASE_URL, else "
-            "sqlite:///palace-poker.sqlite3 in the working folder)",
-        )
+        add_database_url(parser, "the server's database")
     listing.set_defaults(run=_list)
     export.set_defaults(run=_export)
     prune.set_defaults(run=_prune)

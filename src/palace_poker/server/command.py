@@ -9,155 +9,39 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 from typing import Any
 
-from palace_poker.arguments import number
 from palace_poker.checks import short
 from palace_poker.errors import ConfigError
-from palace_poker.server.model.settings import (
-    DEFAULT_BETWEEN_HANDS,
-    MAX_BETWEEN_HANDS,
-    MAX_BOT_PAUSE,
-)
-
-#: Where the server listens unless told otherwise: this machine only.
-HOST, PORT = "127.0.0.1", 8000
+from palace_poker.server.model.config import add_arguments, check_pace, config_of
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Add ``serve`` to the command's subparsers."""
+    """Add ``serve`` to the command's subparsers (its options: model/config.py)."""
     serve: argparse.ArgumentParser = subparsers.add_parser(
         "serve",
         help="run the table server: play with friends in the browser",
         description="Run the Palace Poker table server (docs/server.md).",
     )
-    serve.add_argument("--host", default=HOST, help=f"address to listen on (default {HOST})")
-    serve.add_argument("--port", type=int, default=PORT, help=f"port (default {PORT})")
-    serve.add_argument(
-        "--database-url",
-        default=os.environ.get("PALACE_DATABASE_URL"),
-        metavar="URL",
-        help="SQLAlchemy database URL (default $PALACE_DATABASE_URL, else "
-        "sqlite:///palace-poker.sqlite3 in the working folder)",
-    )
-    serve.add_argument(
-        "--redis-url",
-        default=os.environ.get("PALACE_REDIS_URL"),
-        metavar="URL",
-        help="Redis, for several processes serving one PostgreSQL database's tables "
-        "(default $PALACE_REDIS_URL; none: this process alone; docs/deploy.md)",
-    )
-    serve.add_argument(
-        "--bot-pause",
-        type=float,
-        default=1.0,
-        metavar="SECONDS",
-        help="the bots' thinking pause before each decision (default 1.0)",
-    )
-    serve.add_argument(
-        "--between-hands",
-        type=float,
-        default=DEFAULT_BETWEEN_HANDS,
-        metavar="SECONDS",
-        help="pause between a hand's end and the next deal, unless the table's host "
-        f"chooses another (default {DEFAULT_BETWEEN_HANDS})",
-    )
-    serve.add_argument(
-        "--allow-origin",
-        action="append",
-        default=[],
-        metavar="ORIGIN",
-        help="another site whose pages may open the table's WebSocket, e.g. "
-        "https://poker.example.org behind a proxy (repeatable)",
-    )
-    _operator_flags(serve)
+    add_arguments(serve)
     serve.set_defaults(run=run)
     return serve
 
 
-#: The limits per client address unless told otherwise (docs/deploy.md).
-TABLES_PER_HOUR, SEATS_PER_MINUTE = 20, 30
-
-
-def _operator_flags(serve: argparse.ArgumentParser) -> None:
-    """The options of a server run for others: limits per address, retention, the
-    proxies trusted to name a client's address (docs/deploy.md, "Running it for
-    others")."""
-    serve.add_argument(
-        "--tables-per-hour",
-        type=_count,
-        default=TABLES_PER_HOUR,
-        metavar="N",
-        help="new tables (and lessons) one address may make in an hour, N at once at most "
-        f"(default {TABLES_PER_HOUR}; 0: no limit)",
-    )
-    serve.add_argument(
-        "--seats-per-minute",
-        type=_count,
-        default=SEATS_PER_MINUTE,
-        metavar="N",
-        help=f"seat requests one address may make in a minute (default {SEATS_PER_MINUTE}; "
-        "0: no limit)",
-    )
-    serve.add_argument(
-        "--retention-days",
-        type=_days,
-        default=None,
-        metavar="DAYS",
-        help="prune, once a day, the tables idle (finished or abandoned) for longer than "
-        "DAYS days (default: keep every table)",
-    )
-    serve.add_argument(
-        "--export-dir",
-        default=None,
-        metavar="DIR",
-        help="with --retention-days: export each table to DIR/table-ID.json before it goes",
-    )
-    serve.add_argument(
-        "--forwarded-allow-ips",
-        default=None,
-        metavar="IPS",
-        help="the proxies whose X-Forwarded-For names the client's address, comma-separated, "
-        "as uvicorn reads it (default $FORWARDED_ALLOW_IPS, else 127.0.0.1)",
-    )
-
-
-#: An argparse type: a whole number from 0 to 1,000,000.
-_count = number(int, "a whole number", lambda n: 0 <= n <= 1_000_000, "0 to 1000000")
-#: An argparse type: a number of days above 0.
-_days = number(float, "a number of days", lambda d: 0 < d <= 100_000, "more than 0 days")
-
-
 def run(args: argparse.Namespace) -> int:
     """Start the server; returns when it is stopped (Ctrl-C)."""
-    if not 0 <= args.bot_pause <= MAX_BOT_PAUSE:
-        raise ConfigError("invalid_settings", f"--bot-pause must be 0 to {MAX_BOT_PAUSE} seconds")
-    if not 0 <= args.between_hands <= MAX_BETWEEN_HANDS:
-        raise ConfigError(
-            "invalid_settings", f"--between-hands must be 0 to {MAX_BETWEEN_HANDS} seconds"
-        )
+    check_pace(args)  # (before the extra is looked for)
     try:
         import uvicorn  # noqa: PLC0415 - the server extra, needed only here
 
         from palace_poker.server.storage.store import default_url  # noqa: PLC0415
-        from palace_poker.server.web.app import ServerConfig, create_app  # noqa: PLC0415
+        from palace_poker.server.web.app import create_app  # noqa: PLC0415
     except ImportError as err:  # pragma: no cover - the extra is installed in tests
         raise ConfigError(
             "backend_unavailable",
             f"the server needs the 'server' extra: pip install 'palace-poker[server]' ({err.name})",
         ) from None
-    config = ServerConfig(
-        database_url=args.database_url or default_url(),
-        bot_pause=args.bot_pause,
-        between_hands=args.between_hands,
-        allowed_origins=tuple(args.allow_origin),
-        redis_url=args.redis_url or None,
-        tables_per_hour=args.tables_per_hour,
-        seats_per_minute=args.seats_per_minute,
-        retention_days=args.retention_days,
-        export_dir=_export_dir(args.export_dir, args.retention_days),
-    )
+    config = config_of(args, default_url)
     if config.redis_url is not None:
         _check_cluster(config.database_url, config.redis_url)
     shown = f"[{args.host}]" if ":" in args.host else args.host
@@ -178,18 +62,6 @@ def run(args: argparse.Namespace) -> int:
         forwarded_allow_ips=args.forwarded_allow_ips,
     )
     return 0
-
-
-def _export_dir(folder: str | None, days: float | None) -> str | None:
-    """``--export-dir`` checked before the server starts: a folder that exists,
-    and only with a retention (alone it would do nothing)."""
-    if folder is None:
-        return None
-    if days is None:
-        raise ConfigError("invalid_settings", "--export-dir needs --retention-days")
-    if not os.path.isdir(folder):
-        raise ConfigError("invalid_settings", f"--export-dir {folder}: not a folder (create it)")
-    return os.path.abspath(folder)
 
 
 #: Seconds a connection closed as too far behind keeps its socket for the client to

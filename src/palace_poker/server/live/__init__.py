@@ -9,5 +9,12 @@
 * :mod:`~palace_poker.server.live.automatic`: the moves nobody asks for (deals,
   clocks and time bank, bots) and the outage's hold on the clocks;
 * :mod:`~palace_poker.server.live.runner`: ``TableRunner``, which composes them: one
-  task per table, its only writer (the actor loop and the commit).
+  task per table, its only writer (the actor loop and the commit);
+* :mod:`~palace_poker.server.live.outage`: the outage watcher (a look at PostgreSQL
+  every second);
+* :mod:`~palace_poker.server.live.hub`: the table registry of the process (``Hub``):
+  loading, new tables, lessons and seats, the writer leases kept and the tables
+  without a writer adopted;
+* :mod:`~palace_poker.server.live.pruning`: the expired tables pruned at start and
+  daily.
 """

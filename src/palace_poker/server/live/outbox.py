@@ -21,9 +21,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from palace_poker.server.model import projection
+from palace_poker.server.model.limits import Budget
 from palace_poker.server.model.table import Table
 
 log = logging.getLogger("palace_poker.server")
+
+#: The chat's budget: CHAT_BURST lines a connection in any CHAT_WINDOW seconds.
+CHAT_BURST, CHAT_WINDOW = 5, 10.0
 
 #: Outgoing payloads a client may have waiting (updates merge, so only a client
 #: that floods the server with bad messages gets this far behind).
@@ -70,8 +74,8 @@ class Client:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     #: A spectator's number in the chat (given on hello, in the order they came).
     watcher: int = 0
-    #: When this connection's last chat lines were sent (the chat's own budget).
-    chats: deque[float] = field(default_factory=deque)
+    #: The chat's own budget: CHAT_BURST lines in any CHAT_WINDOW seconds.
+    chats: Budget = field(default_factory=lambda: Budget(CHAT_BURST, CHAT_WINDOW, window=True))
     #: The connection is being closed: nothing more is queued.
     closing: bool = False
     #: Called when the client is closed for being too far behind: the table counts

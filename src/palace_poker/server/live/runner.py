@@ -45,8 +45,6 @@ CONFLICT_TRIES = 3
 #: read): WebSocket's own "try again later", after which the browser reconnects.
 TRY_LATER = (1013, "the table cannot be read just now: reconnect soon")
 
-#: The chat's budget: CHAT_BURST lines a connection in any CHAT_WINDOW seconds.
-CHAT_BURST, CHAT_WINDOW = 5, 10.0
 
 #: Entries that free a seat: its token is forgotten, its holder's connection watches.
 FREEING = ("refused", "removed", "stood_up")
@@ -291,12 +289,8 @@ class TableRunner(Automatic):
 
     def _chat_budget(self, client: Client) -> None:
         """A connection sends at most CHAT_BURST chat lines in CHAT_WINDOW seconds."""
-        now = self.clock()
-        while client.chats and client.chats[0] <= now - CHAT_WINDOW:
-            client.chats.popleft()
-        if len(client.chats) >= CHAT_BURST:
+        if client.chats.take(self.clock()):
             raise TableError("rate_limited", "too many chat messages: wait a few seconds")
-        client.chats.append(now)
 
     def _send_spectators_away(self) -> None:
         """The host turned spectating off: connections without a seat are closed."""

@@ -1,6 +1,10 @@
 """The server's pure layer: no I/O, and no library beyond the standard one.
 
 * :mod:`~palace_poker.server.model.settings`: a table's settings, checked from the form;
+* :mod:`~palace_poker.server.model.config`: the server's own settings, read from its
+  arguments and the environment in one place (``ServerConfig``);
+* :mod:`~palace_poker.server.model.limits`: the one budget class every rate limit
+  uses (a token bucket, or a sliding window);
 * :mod:`~palace_poker.server.model.lesson_deck`: the lesson's arranged deck;
 * :mod:`~palace_poker.server.model.lesson`: the guided first hand's script and bots;
 * :mod:`~palace_poker.server.model.recording`: the shuffle source that stores its orders;
@@ -8,6 +12,7 @@
 * :mod:`~palace_poker.server.model.table`: a table as a pure state machine over its log;
 * :mod:`~palace_poker.server.model.projection`: the one projection of a table for a
   viewer, used for every payload a client receives;
-* :mod:`~palace_poker.server.model.protocol`: the client's messages, checked;
+* :mod:`~palace_poker.server.model.protocol`: the client's messages, checked, and the
+  table command a seat's message asks for;
 * :mod:`~palace_poker.server.model.history`: hand histories and records for download.
 """
