@@ -46,7 +46,9 @@ from palace_poker.events import (
     TurnStarted,
 )
 
-_ENDS = {
+#: How a hand ended, in words (by the ending's name): the one wording of the
+#: narration and of the server's hand histories.
+ENDS = {
     "last": "one player is left",
     "same-suit": "the players left fly one banner suit and share",
     "showdown": "showdown after a quiet round",
@@ -181,5 +183,5 @@ def narrate(  # noqa: C901, PLR0912
             return f"{s.does(seat, 'takes')} {amount}."
         case HandEnded(end, stacks):
             chips = ", ".join(f"{s.who(p)} {c}" for p, c in enumerate(stacks))
-            return f"Hand over: {_ENDS[end]}. Stacks: {chips}."
+            return f"Hand over: {ENDS[end]}. Stacks: {chips}."
     return None  # pragma: no cover

@@ -49,24 +49,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
 from palace_poker.checks import as_int, short
 from palace_poker.events import Event
-from palace_poker.narrate import narrate
+from palace_poker.narrate import ENDS, narrate
 from palace_poker.record import dumps, with_fair
 from palace_poker.server.model import projection
 from palace_poker.server.model.settings import TableError
 from palace_poker.server.model.table import Entry, Table
 from palace_poker.wire import from_wire
-
-#: Why a hand ended, in words (the ``end`` of a ``hand_finished`` entry).
-_ENDS: Final = {
-    "last": "one player is left",
-    "same-suit": "the players left fly one banner suit and share",
-    "showdown": "showdown after a quiet round",
-    "tie": "the last two tie and share",
-}
 
 
 def hand_histories(table: Table, viewer: int | None) -> list[dict[str, Any]]:
@@ -207,7 +199,7 @@ def _entry_line(table: Table, item: dict[str, Any]) -> str | None:
     if kind == "hand_finished":
         stacks = item.get("stacks", {})
         chips = ", ".join(f"{_name(table, int(s))} {c}" for s, c in stacks.items())
-        end = _ENDS.get(str(item.get("end")), str(item.get("end")))
+        end = ENDS.get(str(item.get("end")), str(item.get("end")))
         return f"Hand {item.get('hand_number')} is finished ({end}). Stacks: {chips}."
     if kind == "game_over":
         why = " (ended by the host)" if item.get("reason") == "host" else ""

@@ -19,7 +19,7 @@ import logging
 
 from palace_poker.server.storage import postgres
 from palace_poker.server.storage.batcher import Rounds, answer
-from palace_poker.server.storage.store import Append, Store, conflict, dump
+from palace_poker.server.storage.store import Append, Store, conflict
 
 log = logging.getLogger("palace_poker.server")
 
@@ -63,7 +63,7 @@ class GroupCommit(Rounds[Append, None]):
             await self.in_thread(self.store.append_all, writes)
             return
         try:
-            await postgres.append(self.link, writes, dump)
+            await postgres.append(self.link, writes)
         except postgres.DuplicateEntryError as err:
             raise conflict(writes) from err
 

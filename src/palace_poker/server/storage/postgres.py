@@ -18,13 +18,20 @@ takes :class:`~palace_poker.server.storage.store.Store`'s way, on a thread.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy.dialects.postgresql import psycopg as psycopg_dialect
 
-from palace_poker.cards import format_cards
-from palace_poker.server.storage.store import AFTER, After, Append, Store, parted, token_statements
+from palace_poker.server.storage.store import (
+    AFTER,
+    After,
+    Append,
+    Store,
+    parted,
+    rows,
+    token_statements,
+)
 
 #: The store's statements compiled for psycopg (its ``%(name)s`` parameters).
 _DIALECT = psycopg_dialect.dialect()  # type: ignore[no-untyped-call]
@@ -92,30 +99,24 @@ _APPEND = (
 )
 
 
-async def append(link: Link, writes: Sequence[Append], dump: Callable[[Any], str]) -> None:
-    """Write ``writes`` in one transaction; returns after the commit. ``dump``
-    turns an entry's data into its stored text. Raises :class:`DuplicateEntryError`
-    when another writer stored one of the entries first; any other failure closes
-    the connection (the next round opens one)."""
+#: The statement's parameters: the columns of the entries' rows and the orders' rows.
+_ENTRY_PARAMS = {"et": "table_id", "es": "seq", "ek": "kind", "ea": "at", "ed": "data"}
+_ORDER_PARAMS = {"st": "table_id", "sn": "n", "ss": "seq", "sc": "cards"}
+
+
+async def append(link: Link, writes: Sequence[Append]) -> None:
+    """Write ``writes`` in one transaction; returns after the commit. Raises
+    :class:`DuplicateEntryError` when another writer stored one of the entries
+    first; any other failure closes the connection (the next round opens one)."""
     import psycopg  # noqa: PLC0415 - the cluster extra
 
     connection = await link.connection()
+    entries, orders = rows(writes)  # (the store's rows, as the statement's columns)
     params: dict[str, list[Any]] = {
-        k: [] for k in ("et", "es", "ek", "ea", "ed", "st", "sn", "ss", "sc")
+        name: [row[column] for row in table]
+        for table, names in ((entries, _ENTRY_PARAMS), (orders, _ORDER_PARAMS))
+        for name, column in names.items()
     }
-    for w in writes:
-        for e in w.entries:
-            params["et"].append(w.table_id)
-            params["es"].append(e.seq)
-            params["ek"].append(e.kind)
-            params["ea"].append(e.at)
-            params["ed"].append(dump(e.data))
-        first = w.entries[0].seq if w.entries else 0
-        for i, order in enumerate(w.shuffles):
-            params["st"].append(w.table_id)
-            params["sn"].append(w.shuffles_before + i)
-            params["ss"].append(first)
-            params["sc"].append(format_cards(order))
     params["ids"] = sorted({w.table_id for w in writes})
     seating = any(w.token is not None or w.forget for w in writes)
     try:

@@ -652,10 +652,11 @@ AFTER = (
 _AFTER_PG = sa.text(AFTER.format(ids=":ids", seqs=":seqs", ns=":ns"))
 
 
-def _write_all(db: Connection, writes: Sequence[Append]) -> None:
-    """The rows of every change, one statement a kind of row (not one a change):
-    under load a statement is a round trip to the database, and a group commit
-    of many tables is then as many round trips as one table's."""
+def rows(writes: Sequence[Append]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The rows of every change: its entries, and its shuffles' orders (numbered
+    after those stored before it, each under the change's first entry). Built here
+    once for both paths that write them: the store's statements and, on psycopg,
+    the group commit's one statement (postgres.py)."""
     entries: list[dict[str, Any]] = []
     orders: list[dict[str, Any]] = []
     for write in writes:
@@ -674,6 +675,14 @@ def _write_all(db: Connection, writes: Sequence[Append]) -> None:
             }
             for i, o in enumerate(write.shuffles)
         )
+    return entries, orders
+
+
+def _write_all(db: Connection, writes: Sequence[Append]) -> None:
+    """The rows of every change, one statement a kind of row (not one a change):
+    under load a statement is a round trip to the database, and a group commit
+    of many tables is then as many round trips as one table's."""
+    entries, orders = rows(writes)
     if entries:
         db.execute(ENTRIES.insert(), entries)
     if orders:
