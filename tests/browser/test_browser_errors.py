@@ -31,7 +31,8 @@ from browser_helpers import LANGS, new_page
 from palace_poker.bots import BOTS, LEVELS
 from palace_poker.checks import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS
 from palace_poker.errors import ERROR_CODES
-from palace_poker.server.model.settings import MAX_TURN, MIN_TURN, TableError, TableSettings
+from palace_poker.server.model.errors import TableError
+from palace_poker.server.model.settings import MAX_TURN, MIN_TURN, TableSettings
 from paths import ARTIFACTS, STATIC
 from server_helpers import ServerProcess
 

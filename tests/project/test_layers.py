@@ -78,6 +78,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 #: beyond the standard one), the rest need the ``server`` extra.
 SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
     (
+        "model/errors",
         "model/settings",
         "model/config",
         "model/limits",

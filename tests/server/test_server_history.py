@@ -30,7 +30,8 @@ from examples import examples
 from history_helpers import get, leaks, lines, own_palaces
 from palace_poker.record import replay
 from palace_poker.server.model import history, projection
-from palace_poker.server.model.settings import TableError, TableSettings
+from palace_poker.server.model.errors import TableError
+from palace_poker.server.model.settings import TableSettings
 from palace_poker.server.model.table import Table
 from paths import ROOT
 from server_helpers import (

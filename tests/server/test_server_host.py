@@ -17,7 +17,8 @@ import pytest
 
 from palace_poker.errors import PalaceError
 from palace_poker.server.model import projection
-from palace_poker.server.model.settings import TableError, TableSettings
+from palace_poker.server.model.errors import TableError
+from palace_poker.server.model.settings import TableSettings
 from palace_poker.server.model.table import HOST_COMMANDS, Table
 from palace_poker.wire import to_wire
 from server_helpers import option_text

@@ -31,6 +31,7 @@ from palace_poker.events import (
 )
 from palace_poker.explain import explain
 from palace_poker.server.model import projection
+from palace_poker.server.model.errors import TableError
 from palace_poker.server.model.lesson import (
     LESSON_BOT,
     SCRIPT,
@@ -40,7 +41,7 @@ from palace_poker.server.model.lesson import (
     lesson_settings,
     replay,
 )
-from palace_poker.server.model.settings import TableError, TableSettings
+from palace_poker.server.model.settings import TableSettings
 from palace_poker.server.model.table import Table
 
 

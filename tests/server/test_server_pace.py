@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from palace_poker.server.model import projection
-from palace_poker.server.model.settings import READY_CAP, TableError, TableSettings
+from palace_poker.server.model.errors import TableError
+from palace_poker.server.model.settings import READY_CAP, TableSettings
 from palace_poker.server.model.table import BOT_PAUSE_SPREAD, READ_AFTER_BATTLE, Table
 
 

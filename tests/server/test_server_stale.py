@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from palace_poker.server.model.settings import TableError
+from palace_poker.server.model.errors import TableError
 from palace_poker.server.model.table import Table
 from palace_poker.server.storage.store import Store
 from server_helpers import Player, ServerProcess, pure_table, run_closing

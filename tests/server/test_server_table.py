@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from examples import examples
 from palace_poker.errors import PalaceError
 from palace_poker.server.model import projection
+from palace_poker.server.model.errors import TableError
 from palace_poker.server.model.protocol import FIELDS, read
-from palace_poker.server.model.settings import TableError, TableSettings
+from palace_poker.server.model.settings import TableSettings
 from palace_poker.server.model.table import COMMANDS, Table
 from server_helpers import json_values, play_randomly, pure_table
 

@@ -26,10 +26,11 @@ from palace_poker.server.live.cluster import LEASE, POLL, RENEW, Cluster
 from palace_poker.server.live.outage import watch_store
 from palace_poker.server.live.runner import TableRunner
 from palace_poker.server.model.config import ServerConfig
+from palace_poker.server.model.errors import TableError
 from palace_poker.server.model.lesson import BOT_NAMES as LESSON_NAMES
 from palace_poker.server.model.lesson import lesson_settings
 from palace_poker.server.model.protocol import new_table_id, new_token
-from palace_poker.server.model.settings import BOT_NAMES, TableError, TableSettings, player_name
+from palace_poker.server.model.settings import BOT_NAMES, TableSettings, player_name
 from palace_poker.server.model.table import Table
 from palace_poker.server.storage.group_commit import GroupCommit
 from palace_poker.server.storage.group_read import GroupRead

@@ -28,8 +28,8 @@ from palace_poker.server.live.automatic import Automatic
 from palace_poker.server.live.outbox import Client
 from palace_poker.server.live.replica import Job
 from palace_poker.server.model import projection
+from palace_poker.server.model.errors import TableError
 from palace_poker.server.model.protocol import command_of, token_hash
-from palace_poker.server.model.settings import TableError
 from palace_poker.server.storage.store import Append, ConflictError, unreachable
 
 log = logging.getLogger("palace_poker.server")

@@ -1,5 +1,6 @@
 """The server's pure layer: no I/O, and no library beyond the standard one.
 
+* :mod:`~palace_poker.server.model.errors`: the server's refusal (``TableError``);
 * :mod:`~palace_poker.server.model.settings`: a table's settings, checked from the form;
 * :mod:`~palace_poker.server.model.config`: the server's own settings, read from its
   arguments and the environment in one place (``ServerConfig``);

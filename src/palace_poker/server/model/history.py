@@ -56,7 +56,7 @@ from palace_poker.events import Event
 from palace_poker.narrate import ENDS, narrate
 from palace_poker.record import dumps, with_fair
 from palace_poker.server.model import projection
-from palace_poker.server.model.settings import TableError
+from palace_poker.server.model.errors import TableError
 from palace_poker.server.model.table import Entry, Table
 from palace_poker.wire import from_wire
 

@@ -12,15 +12,15 @@ its hash only (:func:`token_hash`), and a new one is 128 random bits from
 >>> read('{"type": "act", "action": "stay", "hand": 2, "version": true}')
 Traceback (most recent call last):
 ...
-palace_poker.server.model.settings.TableError: [malformed_message] ...
+palace_poker.server.model.errors.TableError: [malformed_message] ...
 >>> read('{"type": "act", "action": "stay", "version": 3}')
 Traceback (most recent call last):
 ...
-palace_poker.server.model.settings.TableError: [malformed_message] ...
+palace_poker.server.model.errors.TableError: [malformed_message] ...
 >>> read('{"type": "chat", "type": "ping"}')
 Traceback (most recent call last):
 ...
-palace_poker.server.model.settings.TableError: [malformed_message] ... got 'type' twice
+palace_poker.server.model.errors.TableError: [malformed_message] ... got 'type' twice
 >>> read('{"type": "chat", "text": 7}')
 Traceback (most recent call last):
 ...
@@ -37,7 +37,7 @@ import secrets
 from typing import Any, Final
 
 from palace_poker.checks import as_int, is_int, short
-from palace_poker.server.model.settings import TableError
+from palace_poker.server.model.errors import TableError
 from palace_poker.server.model.table import HOST_COMMANDS
 
 #: The largest message a client may send, in bytes (an action is a few dozen).

@@ -12,7 +12,7 @@ form names its field, and a table is only ever made of settings the engine accep
 >>> TableSettings.from_form({"name": "x", "small_bet": True})
 Traceback (most recent call last):
 ...
-palace_poker.server.model.settings.TableError: [invalid_settings] small_bet must be an integer ...
+palace_poker.server.model.errors.TableError: [invalid_settings] small_bet must be an integer ...
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from palace_poker.checks import (
 )
 from palace_poker.config import Rules
 from palace_poker.errors import PalaceError
+from palace_poker.server.model.errors import TableError
 
 #: Names for the bots, in the order seats are given them.
 BOT_NAMES: Final = ("Ada", "Bix", "Cyd", "Dot", "Eli", "Flo", "Gil", "Hux", "Ivo", "Jax")
@@ -54,11 +55,6 @@ DEFAULT_BETWEEN_HANDS: Final = 5.0
 #: With "next hand when everyone is ready", the longest wait for the players who
 #: have not said so, so that one absent player cannot stall the table.
 READY_CAP: Final = 60.0
-
-
-class TableError(PalaceError):
-    """A request the table server refuses: a bad form, a taken seat, a bad token,
-    a message that is not of the protocol. Its ``code`` is stable (docs/api.md)."""
 
 
 @dataclass(frozen=True)

@@ -49,13 +49,13 @@ from palace_poker.fair import (
 )
 from palace_poker.game import Game
 from palace_poker.hand import Hand
+from palace_poker.server.model.errors import TableError
 from palace_poker.server.model.lesson import LESSON_BOT, lesson_shuffle
 from palace_poker.server.model.recording import RecordingShuffle
 from palace_poker.server.model.settings import (
     BOT_NAMES,
     JOINERS,
     READY_CAP,
-    TableError,
     TableSettings,
     player_name,
 )

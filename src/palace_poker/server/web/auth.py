@@ -8,8 +8,8 @@ import hmac
 from fastapi import Request
 
 from palace_poker.server.live.runner import TableRunner
+from palace_poker.server.model.errors import TableError
 from palace_poker.server.model.protocol import MAX_TOKEN, token_hash
-from palace_poker.server.model.settings import TableError
 
 
 def bearer_seat(runner: TableRunner, request: Request) -> int | None:

@@ -24,9 +24,9 @@ from palace_poker.server.live.hub import Hub
 from palace_poker.server.live.runner import TableRunner
 from palace_poker.server.model import history, projection
 from palace_poker.server.model.config import ServerConfig
+from palace_poker.server.model.errors import TableError
 from palace_poker.server.model.ledger import csv_text
 from palace_poker.server.model.limits import Budget
-from palace_poker.server.model.settings import TableError
 from palace_poker.server.web.auth import bearer_seat, records_allowed, watchable
 from palace_poker.server.web.refusals import hub_of, refused
 

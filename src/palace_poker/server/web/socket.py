@@ -22,9 +22,9 @@ from palace_poker.server.live.hub import Hub
 from palace_poker.server.live.outbox import Client
 from palace_poker.server.model import projection
 from palace_poker.server.model.config import ServerConfig
+from palace_poker.server.model.errors import TableError
 from palace_poker.server.model.limits import Budget
 from palace_poker.server.model.protocol import read
-from palace_poker.server.model.settings import TableError
 
 #: A connection's message budget: a burst of this many, refilled at RATE a second.
 BURST, RATE = 30, 10.0
