@@ -6,6 +6,10 @@
 // languages (navigator.languages), else English. Choosing also sets <html lang> and, for Pashto, dir="rtl", before any
 // module draws anything.
 
+// The code that builds every catalogue comes with the page's first modules, so that
+// only the chosen language's own files (its sentences and grammar) wait for the choice.
+import "./words/catalogue.js";
+
 /** Each language the page is offered in, by its code, in its own name. */
 export const LANGUAGES = {
   en: "English",
@@ -63,6 +67,11 @@ if (known(sourced.query) === LANG_CHOSEN) {
     // storage refused: this page is in the language all the same
   }
 }
+
+// The page is in its language from here on, before the catalogue has come (its
+// sentences, its grammar and the code that builds them are a second round of
+// requests): a script that reads <html lang> to find the page's catalogue finds it.
+if (globalThis.document) document.documentElement.lang = LANG_CHOSEN;
 
 const catalogue = await import(`./words/${LANG_CHOSEN}.js`);
 
