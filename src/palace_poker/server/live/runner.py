@@ -192,9 +192,6 @@ class TableRunner(Automatic):
             return
         if seat is None:
             raise TableError("not_seated", "a spectator cannot do that: take a seat first")
-        if job.kind == "contribute":  # logged, so that the deal has it on any process
-            await self._commit("contributed", {"seat": seat, "value": job.data["value"]})
-            return
         await self._commit(*command_of(job.kind, job.data, seat))
 
     async def _commit(self, kind: str, data: dict[str, Any], *, token: str | None = None) -> None:

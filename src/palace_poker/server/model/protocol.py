@@ -221,13 +221,20 @@ _COMMANDS = {
     "ready": "ready",
     "mute": "muted",
     "unmute": "unmuted",
+    "contribute": "contributed",
 }
 
 
 def command_of(kind: str, message: dict[str, Any], seat: int) -> tuple[str, dict[str, Any]]:
     """The table command a seat's checked message asks for. Every command names
     who gives it (``by`` for the host's tools, ``seat`` for a player's own), and
-    the table (the one referee) decides whether that seat may."""
+    the table (the one referee) decides whether that seat may.
+
+    >>> command_of("sit_out", {"type": "sit_out"}, 2)
+    ('sat_out', {'seat': 2})
+    >>> command_of("remove", {"type": "remove", "seat": 1, "seq": 9}, 0)
+    ('removed', {'by': 0, 'seat': 1, 'seq': 9})
+    """
     command = _COMMANDS[kind]
     if command in HOST_COMMANDS or kind in ("start", "end", "add_bot"):
         host, seen = _host_command(kind, message, seat)
@@ -243,6 +250,8 @@ def command_of(kind: str, message: dict[str, Any], seat: int) -> tuple[str, dict
         return command, data
     if kind == "rebuy":
         return command, {"seat": seat, "chips": message["chips"]}
+    if kind == "contribute":  # logged, so that the deal has it on any process
+        return command, {"seat": seat, "value": message["value"]}
     return command, {"seat": seat}
 
 
