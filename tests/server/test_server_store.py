@@ -210,7 +210,7 @@ def test_a_group_commit_writes_many_tables_at_once_and_a_bad_change_fails_alone(
     database: str,
 ) -> None:
     """On PostgreSQL the group commit is written from the event loop in one
-    statement (pg_rounds.py), on SQLite by the store on a thread: the same rows,
+    statement (storage/postgres.py), on SQLite by the store on a thread: the same rows,
     the same refusals."""
     store = Store.open(database)
     for table in ("t1", "t2", "t3"):
@@ -329,7 +329,7 @@ def test_one_transaction_at_a_time_writes_a_table() -> None:
 
 @needs_postgres
 def test_the_group_commit_from_the_loop_waits_for_the_tables_writer_row() -> None:
-    """The group commit's one statement (pg_rounds.py) locks the writer rows before
+    """The group commit's one statement (storage/postgres.py) locks the writer rows before
     it writes: while another session holds t1's, a change of t1 waits, one of t2
     does not, and the entries of t1 appear only once the row is free."""
     with fresh_database() as url:

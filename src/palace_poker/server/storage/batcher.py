@@ -3,7 +3,7 @@
 Under load, a transaction or a query a table costs a round trip a table, and the
 requests queue up for the database behind each other. :class:`Rounds` collects the
 requests that arrive while one round is being carried out and carries them all out
-in the next: the group commit (writer.py) and the group read (reader.py) are its two
+in the next: the group commit (group_commit.py) and the group read (group_read.py) are its two
 kinds. Each asker waits for its own answer only.
 
 Each kind carries its rounds out on a thread of its own, never on the event

@@ -6,7 +6,7 @@ last one from the log. One read a notice costs a query a notice, and under load 
 reads queue up for the database threads. :class:`GroupRead` collects the reads
 asked for while one round is being read and reads them all in the next
 (:meth:`Store.after_all`: one query for any number of tables), each table given its
-own part: the mirror of the group commit (writer.py), both kinds of
+own part: the mirror of the group commit (group_commit.py), both kinds of
 :mod:`~palace_poker.server.storage.batcher`. On PostgreSQL through psycopg the query is
 made from the event loop (postgres.py).
 """

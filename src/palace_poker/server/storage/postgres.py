@@ -10,7 +10,7 @@ loop itself, and the commit is one statement (:data:`_APPEND`: the lock first,
 then every table's rows from arrays), its own transaction. Measured with
 ``benchmarks/load.py`` (docs/performance.md).
 
-Used by the group commit (writer.py) and the group read (reader.py) when the
+Used by the group commit (group_commit.py) and the group read (group_read.py) when the
 database is PostgreSQL through psycopg 3 (:func:`link_of`); any other database
 takes :class:`~palace_poker.server.storage.store.Store`'s way, on a thread.
 """
