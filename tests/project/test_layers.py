@@ -322,3 +322,25 @@ def test_the_hand_has_no_public_mutators() -> None:
     from palace_poker import Hand  # noqa: PLC0415
 
     assert not [name for name in dir(Hand) if name.startswith("do_")]
+
+
+def test_the_server_package_maps_name_every_module() -> None:
+    """Each folder of ``server/`` names every module of its own in its
+    ``__init__``'s text (the package map a newcomer reads first), and
+    ``server/__init__`` names every folder and the commands at the top."""
+    folder = PACKAGE / "server"
+    missing = []
+    for init in sorted(folder.glob("*/__init__.py")):
+        if init.parent.name == "migrations":
+            continue
+        text = init.read_text(encoding="utf-8")
+        for module in sorted(init.parent.glob("*.py")):
+            if module.stem != "__init__":
+                dotted = f"palace_poker.server.{init.parent.name}.{module.stem}`"
+                if dotted not in text:
+                    missing.append(f"{init.parent.name}/__init__.py: {module.stem}")
+    top = (folder / "__init__.py").read_text(encoding="utf-8")
+    for part in [*(p.parent.name for p in folder.glob("*/__init__.py")), "command", "admin"]:
+        if part != "migrations" and f"palace_poker.server.{part}`" not in top:
+            missing.append(f"__init__.py: {part}")
+    assert not missing, "\n".join(missing)
