@@ -785,7 +785,8 @@ class Table:
         clock, the time bank and the pause between hands go on from where they
         stood at ``since``: every deadline moves on by the outage's length. A part
         already given back by an earlier entry (another process's, for the same
-        outage) is not given twice. The entry's ``seconds`` is the time given back."""
+        outage, stored after it began) is not given again: such an entry moves
+        nothing. The entry's ``seconds`` is the time given back."""
         since = data.get("since")
         if (
             not isinstance(since, int | float)
@@ -794,8 +795,10 @@ class Table:
             or since > at
         ):
             raise TableError("malformed_message", f"not a storage_back command: {short(data)}")
-        start = max(float(since), self.clocks_held_until)
-        seconds = max(0.0, at - start)
+        # An outage that began before the last entry that gave time back was given
+        # back by it (another process's entry for the same outage): nothing more,
+        # since the clocks have run, rightly, from that entry on.
+        seconds = 0.0 if since < self.clocks_held_until else max(0.0, at - float(since))
         self.clocks_held_until = max(self.clocks_held_until, at)
         if not self.paused:  # (a paused table's clocks stand still already)
             if self.deadline is not None:
