@@ -236,7 +236,9 @@ def test_times_in_payloads_and_downloads_are_whole_seconds(
     serve: Callable[..., ServerProcess], tmp_path: Path
 ) -> None:
     server = serve(bot_pause=0.05)
-    created = server.create(bots=["random", "random"], start=True, stack=40)
+    # stacks deep enough that the game outlasts the 40 entries looked at (with 40
+    # chips, random play had ended it after 30 once)
+    created = server.create(bots=["random", "random"], start=True, stack=400)
     table, token = created["table"], created["token"]
     ann = Player(server, table, token, "Ann", pace=0.02)
     watcher = Player(server, table, None, "Watcher")
