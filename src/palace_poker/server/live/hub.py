@@ -70,7 +70,11 @@ class Hub:
             runner.storage_changed()
 
     def _storage_back(self, since: float) -> None:
-        """The store is back: every table gives its clocks the outage's time."""
+        """The store is back: every table gives its clocks the outage's time,
+        through new connections (those opened before the outage are dead)."""
+        for batched in (self.writes, self.reads):
+            if batched is not None and batched.link is not None:
+                batched.link.forget()
         for runner in self.runners.values():
             runner.storage_changed(since)
 

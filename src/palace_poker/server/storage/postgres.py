@@ -50,11 +50,22 @@ class Link:
     def __init__(self, conninfo: dict[str, Any]) -> None:
         self.conninfo = conninfo
         self._connection: Any = None
+        self._forgotten = False
+
+    def forget(self) -> None:
+        """The database was away and is back: a connection opened before is dead
+        (a restarted server ended it), though nothing says so until it is used;
+        the next use opens a new one instead of failing once more."""
+        self._forgotten = True
 
     async def connection(self) -> Any:
         """The open connection (opened now if there is none)."""
         import psycopg  # noqa: PLC0415 - the cluster extra: links exist only with it
 
+        if self._forgotten:
+            self._forgotten = False
+            with contextlib.suppress(Exception):  # (dead: closing it may fail too)
+                await self.close()
         if self._connection is None or self._connection.closed:
             self._connection = await psycopg.AsyncConnection.connect(
                 **self.conninfo, autocommit=True
