@@ -15,7 +15,7 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from browser_helpers import LANGS, axe_violations, new_page
 from paths import ARTIFACTS
@@ -163,6 +163,32 @@ def test_the_first_step_in_each_language(browser: Browser, server: str, lang: st
     # words only: no key of the catalogue, no code, nothing left unfilled
     for leak in ("LESSON", "buyDo", "undefined", "null", "=>", "${", "lesson_next"):
         assert leak not in shown, (lang, leak, shown)
+    assert errors == []
+
+
+def test_the_home_page_buttons_wait_for_their_words(browser: Browser, server: str) -> None:
+    """The buttons "Learn to play" and "Create the table" are disabled until their script is
+    listening: the modules wait for the language's catalogue (a top-level await the
+    load event does not wait for), and a click in between did nothing at all (the
+    page stayed on the home page: the lesson test saw it under load, 2 runs in 5).
+    Here the catalogue is held back by the test, then let through."""
+    errors: list[str] = []
+    page = new_page(browser, errors, width=1366, height=768)
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/static/words/cy.js", hold)
+    page.goto(f"{server}/?lang=cy")
+    expect(page.get_by_test_id("learn")).to_be_disabled()
+    expect(page.get_by_test_id("create-submit")).to_be_disabled()
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.get_by_test_id("learn")).to_be_enabled()
+    expect(page.get_by_test_id("create-submit")).to_be_enabled()
+    page.get_by_test_id("learn").click()
+    page.wait_for_url(re.compile(r"/t/"), timeout=20_000)
     assert errors == []
 
 

@@ -189,3 +189,6 @@ form.addEventListener("submit", async (event) => {
 
 warn();
 loadBots();
+// index.html ships the button disabled, as learn.js's: before the listener above, a
+// click would have sent the form the browser's own way (a reload that loses it)
+form.querySelector("button[type=submit]").disabled = false;

@@ -31,4 +31,8 @@ if (panel) {
   }
   const button = panel.querySelector("button");
   button.addEventListener("click", () => learn(button, panel.querySelector(".form-error")));
+  // index.html ships the button disabled: the page's modules wait for the language's
+  // catalogue (a top-level await that the load event does not wait for), and a click
+  // before this line would have done nothing at all
+  button.disabled = false;
 }
