@@ -95,6 +95,11 @@ def test_a_postgres_restart_in_the_middle_of_play_loses_nothing(
 
     try:
         run_closing(play(), timeout=120)
+    except BaseException:
+        # (shown by pytest with the failure: what the server said, and where play stood)
+        print("the server's log, to the end:", server.log.read_text(errors="replace")[-6000:])
+        print("seq told before, while and after the outage:", away)
+        raise
     finally:
         server.stop()
     # While it was away nothing was told, and the people's changes were refused.
