@@ -580,6 +580,9 @@ class Table:
             raise TableError("game_paused", "the host paused the game")
         if not self._dealable():
             raise TableError("too_few_players", "a hand needs two players who are not sitting out")
+        # every check above and the fair seed's below come before the first change:
+        # a refused deal (a bad contribution) leaves the table as it was
+        proof, given = self._fair_deal(data.get("contributions"))
         self._join_waiting()
         game.rules = self.settings.rules()
         game.sitting_out = {
@@ -587,7 +590,9 @@ class Table:
             for p in self.seats
             if p is not None and p.game_seat is not None and p.sitting_out
         }
-        given = self._fair_deal(data.get("contributions"))
+        self.proof = proof
+        if proof is not None:
+            self.shuffle.use(FairShuffle(bytes.fromhex(proof.seed)))
         hand = game.start_hand()
         if self.settings.lesson:
             game.stop()  # a lesson is one hand
@@ -1056,20 +1061,18 @@ class Table:
         message = f"{SCHEME} hand {number}".encode("ascii")
         return hmac.new(self.secret, message, hashlib.sha256).digest()
 
-    def _fair_deal(self, given: object) -> dict[str, str]:
-        """Set up the fair shuffles of the hand about to be dealt: its seed from its
-        server secret and the contributions of the players dealt in (by table seat
-        in the command; by hand seat in the seed). Returns the contributions used."""
-        self.proof = None
+    def _fair_deal(self, given: object) -> tuple[FairProof | None, dict[str, str]]:
+        """The fair shuffles of the hand about to be dealt (changing nothing): its
+        proof, with the seed made from its server secret and the contributions of the
+        players dealt in (by table seat in the command; by hand seat in the seed), and
+        the contributions used. No proof for a table without a secret."""
         if self.secret is None:
-            return {}
+            return None, {}
         if given is None:
             given = {}
         if not isinstance(given, dict):
             raise TableError("invalid_contribution", f"not contributions: {short(given)}")
-        game = self.game
-        assert game is not None
-        dealt = [self.game_seats[s] for s in game.seats_in_game if s not in game.sitting_out]
+        dealt = self._dealt_next()
         pairs = []
         used: dict[str, str] = {}
         for key, value in sorted(given.items(), key=lambda kv: str(kv[0])):
@@ -1079,9 +1082,21 @@ class Table:
             check_contributions([[dealt.index(seat), value]])
             pairs.append([dealt.index(seat), str(value)])
             used[str(seat)] = str(value)
-        self.proof = FairProof.make(self._hand_secret(self.hand_number + 1), pairs)
-        self.shuffle.use(FairShuffle(bytes.fromhex(self.proof.seed)))
-        return used
+        return FairProof.make(self._hand_secret(self.hand_number + 1), pairs), used
+
+    def _dealt_next(self) -> list[int]:
+        """The table seats the next deal deals in, in the order of their hand seats:
+        the game's players with chips, then those who join at this deal (they take
+        the game's next seats, in table order), none sitting out."""
+        game = self.game
+        assert game is not None
+        playing = [self.game_seats[s] for s in game.seats_in_game]
+        joining = [
+            seat
+            for seat, p in enumerate(self.seats)
+            if p is not None and not p.pending and p.game_seat is None
+        ]
+        return [seat for seat in playing + joining if not self._seat(seat).sitting_out]
 
     def _bot_name(self) -> str:
         """The first bot name nobody at the table has."""
