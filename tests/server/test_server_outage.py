@@ -78,6 +78,13 @@ def _lines(log: Path) -> list[str]:
     return log.read_text(encoding="utf-8", errors="replace").splitlines() if log.exists() else []
 
 
+async def _said(log: Path, words: str, *, within: float) -> None:
+    """Wait until ``log`` holds ``words``, for at most ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while words not in "\n".join(_lines(log)) and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+
+
 async def _until(player: Player, test: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
     """Receive until a payload passes ``test``."""
     while True:
@@ -233,6 +240,10 @@ async def _outage(
     # Nothing timed out while the store was away or just after.
     assert not [e for e in _entries(mover) if e["kind"] == "action" and e["by"] == "clock"]
     for log in logs:  # each process says it once each way
+        # (a process that writes nothing of the table learns that the store is back
+        # from its own look at it, once a second: under load, after the writer's
+        # decision above; it is waited for here, a bounded wait, then counted)
+        await _said(log, "storage is back", within=15.0)
         text = "\n".join(_lines(log))
         assert text.count("storage is unreachable") == 1, text[-3000:]
         assert text.count("storage is back") == 1, text[-3000:]
