@@ -327,3 +327,16 @@ def test_an_export_dir_without_a_retention_is_refused_at_start(tmp_path: Path) -
             server.start(timeout=30)
     finally:
         server.stop()
+
+
+def test_an_export_dir_that_is_no_folder_is_refused_at_start(tmp_path: Path) -> None:
+    missing = tmp_path / "exports"
+    server = OpsServer(
+        tmp_path / "x.sqlite3", "--retention-days", "30", "--export-dir", str(missing)
+    )
+    try:
+        with pytest.raises(RuntimeError, match=r"\[invalid_settings\] --export-dir .*not a folder"):
+            server.start(timeout=30)
+    finally:
+        server.stop()
+    assert not missing.exists()  # refused, not made

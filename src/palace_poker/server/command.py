@@ -8,12 +8,19 @@ only the standard library; running the server needs the ``server`` extra
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
+import os
 from typing import Any
 
 from palace_poker.checks import short
 from palace_poker.errors import ConfigError
-from palace_poker.server.model.config import add_arguments, check_pace, config_of
+from palace_poker.server.model.config import (
+    ServerConfig,
+    add_arguments,
+    check_pace,
+    config_of,
+)
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -41,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
             "backend_unavailable",
             f"the server needs the 'server' extra: pip install 'palace-poker[server]' ({err.name})",
         ) from None
-    config = config_of(args, default_url)
+    config = _with_export_folder(config_of(args, default_url))
     if config.redis_url is not None:
         _check_cluster(config.database_url, config.redis_url)
     shown = f"[{args.host}]" if ":" in args.host else args.host
@@ -62,6 +69,17 @@ def run(args: argparse.Namespace) -> int:
         forwarded_allow_ips=args.forwarded_allow_ips,
     )
     return 0
+
+
+def _with_export_folder(config: ServerConfig) -> ServerConfig:
+    """``--export-dir`` must be a folder that exists (the retention's exports go
+    there): checked before the server starts, and kept as an absolute path."""
+    folder = config.export_dir
+    if folder is None:
+        return config
+    if not os.path.isdir(folder):
+        raise ConfigError("invalid_settings", f"--export-dir {folder}: not a folder (create it)")
+    return dataclasses.replace(config, export_dir=os.path.abspath(folder))
 
 
 #: Seconds a connection closed as too far behind keeps its socket for the client to

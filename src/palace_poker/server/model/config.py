@@ -180,12 +180,11 @@ def config_of(args: argparse.Namespace, default_database: Callable[[], str]) -> 
 
 
 def _export_dir(folder: str | None, days: float | None) -> str | None:
-    """``--export-dir`` checked before the server starts: a folder that exists,
-    and only with a retention (alone it would do nothing)."""
+    """``--export-dir`` checked before the server starts: only with a retention
+    (alone it would do nothing). That the folder exists is the ``serve`` command's
+    check (:func:`palace_poker.server.command.run`): this module reads no file."""
     if folder is None:
         return None
     if days is None:
         raise ConfigError("invalid_settings", "--export-dir needs --retention-days")
-    if not os.path.isdir(folder):
-        raise ConfigError("invalid_settings", f"--export-dir {folder}: not a folder (create it)")
-    return os.path.abspath(folder)
+    return folder
