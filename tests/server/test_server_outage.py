@@ -32,7 +32,10 @@ import pytest
 import websockets
 
 from cluster_helpers import PrivatePostgres, RedisServer
+from palace_poker.server.live.runner import TableRunner
+from palace_poker.server.model.settings import TableSettings
 from palace_poker.server.model.table import Table
+from palace_poker.server.storage.store import Store
 from server_helpers import Player, ServerProcess, pure_table, run_closing
 
 pytestmark = pytest.mark.rule("R-GAME-1")
@@ -69,6 +72,77 @@ def test_storage_back_gives_the_clocks_the_outage_once() -> None:
     assert rebuilt.deadline == table.deadline  # a rebuild agrees
     with pytest.raises(Exception, match="storage_back"):
         table.submit("storage_back", {"since": "soon"}, at=32.0)
+
+
+class QuietCluster:
+    """A cluster's name without its news: the two processes below are in one test
+    process, and the lease is handed by the test (the hub's rounds do it in a
+    server; between real processes, test_postgres_stopped_under_a_cluster_...)."""
+
+    owner = "p-test"
+
+    async def publish(self, table_id: str, seq: int) -> None:
+        return None
+
+
+def _storage_backs(store: Store) -> list[dict[str, Any]]:
+    stored = store.load("t1")
+    assert stored is not None
+    return [data for _, kind, _, data in stored.entries if kind == "storage_back"]
+
+
+def test_the_outage_is_given_back_when_the_lease_changed_hands_during_it(
+    tmp_path: Path,
+) -> None:
+    """The lease (5 s) runs out during a longer outage and the other process takes
+    it when the store is back. That process had not written the table when the
+    outage ended; it gives the clocks their time back when it becomes the writer.
+    (Before, each process dropped the outage when it was not the writer at that
+    moment: nobody gave it back, and the turn clock could run out at once.) A
+    process that hears another's entry for the outage gives nothing more."""
+    url = f"sqlite:///{tmp_path / 't.db'}"
+    settings = TableSettings.from_form(
+        {"name": "T", "small_bet": 10, "seats": 2, "stack": 50, "turn_seconds": TURN}
+    )
+
+    async def scene() -> None:
+        first, second = Store.open(url), Store.open(url)
+        first.create("t1", settings)
+        cluster: Any = QuietCluster()
+        a, b = (
+            TableRunner(Table("t1", settings), store, {}, shuffles_stored=0, cluster=cluster)
+            for store in (first, second)
+        )
+        a.held(True)
+        for seat, name in enumerate(("Ann", "Bob")):
+            await a._commit("seated", {"seat": seat, "name": name}, token=f"token-{seat}")
+        await a._commit("started", {})
+        await a._commit("hand_started", {})
+        await b._catch_up()
+        assert b.table.seq == a.table.seq
+        since = a.table.log[-1].at  # the outage began after the deal
+        await asyncio.sleep(0.05)  # and lasted
+        # the outage ends; the lease ran out meanwhile: neither writes the table yet
+        for runner in (a, b):
+            runner.held(False)
+            runner.storage_changed(since)
+            await runner._rebuild_or_wait()
+        assert _storage_backs(first) == []
+        assert a._held == b._held == since  # kept by both, for whoever writes next
+        b.held(True)  # the second process takes the lease first
+        await b._rebuild_or_wait()
+        (given,) = _storage_backs(first)
+        assert given["since"] == since
+        assert given["seconds"] > 0
+        assert b._held is None
+        await a._catch_up()  # the first hears of it: nothing more to give back
+        await a._rebuild_or_wait()
+        assert a._held is None
+        assert len(_storage_backs(first)) == 1
+        first.close()
+        second.close()
+
+    asyncio.run(scene())
 
 
 # ---------------------------------------------------------------- helpers

@@ -112,20 +112,28 @@ class Automatic(Replica, ABC):
                 log.exception("table %s: recovering from the outage failed", self.table.id)
             self._back_off()
             return
-        if self.health.down:  # nothing of this table's to try: look again later
+        if self.health.down or self._held is not None:
+            # nothing of this table's to try (the store away, or the outage another
+            # process's to give back): look again later
             self._back_off()
         else:
             self._retry, self._retry_at = RETRY_FIRST, 0.0
 
-    async def _give_back(self) -> None:
-        """Store the outage's time given back to the clocks (Table._storage_back),
-        by the process that writes the table; a table with no clock running has
-        nothing to give back."""
+    async def _give_back(self, *, before_change: bool = False) -> None:
+        """Store the outage's time given back to the clocks (Table._storage_back):
+        by the process that writes the table, or by any before it stores a change
+        (a player's decision must not come before the clocks' time); a table with no
+        clock running has nothing to give back, nor one whose outage another
+        process's entry gave back (a second entry would give nothing)."""
         since = self._held
         if since is None:
             return
-        if self.table.status != "playing" or not self.writer:
-            self._held = None
+        if self.table.status != "playing" or self.table.clocks_held_until > since:
+            self._held = None  # nothing to give back, or another process's entry did
+            return
+        if not self.writer and not before_change:
+            # kept: the writer gives it back; but the lease may have run out during
+            # the outage, and if this process takes it, it gives it back then
             return
         self._held = None  # (the entry is not asked for again while being stored)
         try:

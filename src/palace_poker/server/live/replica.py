@@ -102,6 +102,7 @@ class Replica:
         was, self.writer = self.writer, writer
         if writer and not was:
             log.info("table %s: this process writes it now", self.table.id)
+            self._retry_at = 0.0  # an outage's time still to give back: at once
             self.news()  # catch up with the log first, then what is due
 
     async def _claim(self) -> None:

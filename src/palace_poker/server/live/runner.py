@@ -206,7 +206,7 @@ class TableRunner(Automatic):
         if self._stale or (self.health.down and not self.health.may_try()):
             raise _unavailable()  # at once: the store is away (tried again meanwhile)
         if self._held is not None and kind != "storage_back":
-            await self._give_back()  # the clocks get the outage's time back first
+            await self._give_back(before_change=True)  # the clocks' time back first
         if self.cluster is None:
             await self._commit_here(kind, data, token=token)
             return
