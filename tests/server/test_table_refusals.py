@@ -12,6 +12,7 @@ anywhere in the graph changes them.
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 import random
 from typing import Any
@@ -105,3 +106,44 @@ def test_a_refusal_leaves_the_whole_table_as_it_was(
         except PalaceError:
             assert pickle.dumps(table) == before, (kind, data)
         hand = table.hand
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 5), steps=st.integers(0, 80))
+def test_the_seats_a_deal_will_deal_in_are_those_it_deals_in(
+    seed: int, seats: int, steps: int
+) -> None:
+    """The fair seed is made before the deal changes anything, from the seats the
+    deal will deal in (``_dealt_next``): they must be, in order, the seats of the
+    hand it then deals, with players joining and sitting out between hands."""
+    rng = random.Random(seed)
+    table = pure_table(seats=seats, bots=rng.randint(0, seats - 1))
+    table.secret = rng.randbytes(32)
+    clock = [10.0]
+    table.submit("started", {}, at=clock[0])
+    for _ in range(steps):
+        clock[0] += 1.0
+        if table.status != "playing" or (table.hand is None and table.next_hand_at is None):
+            break  # over, or too few players left in (all sat out)
+        if table.hand is None:
+            for seat, player in enumerate(table.seats):  # between hands: some sit out,
+                roll = rng.random()  # some leave, and newcomers take free seats
+                if player is None and roll < 0.5:
+                    data: dict[str, Any] = {"seat": seat, "name": f"New {seat}{rng.randrange(99)}"}
+                elif player is not None and roll < 0.2:
+                    data = {"seat": seat}
+                    kind = "sat_in" if player.sitting_out else "sat_out"
+                elif player is not None and roll < 0.25:
+                    data, kind = {"seat": seat}, "stood_up"
+                else:
+                    continue
+                with contextlib.suppress(PalaceError):
+                    table.submit("seated" if player is None else kind, data, at=clock[0])
+            expected = table._dealt_next()
+            try:
+                table.submit("hand_started", {}, at=clock[0])
+            except PalaceError:
+                continue
+            assert list(table.hand_seats()) == expected
+        else:
+            play_randomly(table, rng, 1, clock)
