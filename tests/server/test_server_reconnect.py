@@ -25,6 +25,7 @@ import sqlalchemy as sa
 
 from palace_poker.server.live.outbox import Client
 from palace_poker.server.live.runner import TableRunner
+from palace_poker.server.model.messages import build
 from palace_poker.server.model.settings import TableSettings
 from palace_poker.server.model.table import Table
 from palace_poker.server.storage.store import After, Store
@@ -63,7 +64,7 @@ class Recorder:
     async def hello(self, runner: TableRunner, token: str, last_seq: int | None) -> None:
         """Say hello and wait until the runner has answered it."""
         pump = asyncio.get_running_loop().create_task(self.client.pump())
-        runner.submit(self.client, {"type": "hello", "token": token, "last_seq": last_seq})
+        runner.submit(self.client, build({"type": "hello", "token": token, "last_seq": last_seq}))
         while not self.sent:
             await asyncio.sleep(0.01)
         if self.sent[0]["type"] == "error":

@@ -22,6 +22,7 @@ from palace_poker.cards import Card
 from palace_poker.errors import PalaceError
 from palace_poker.server.live.outbox import Client
 from palace_poker.server.live.runner import TableRunner
+from palace_poker.server.model.messages import build
 from palace_poker.server.model.protocol import token_hash
 from palace_poker.server.model.settings import TableSettings
 from palace_poker.server.model.table import Entry, Table
@@ -170,8 +171,8 @@ def test_a_change_the_store_refuses_is_undone_and_nobody_hears_of_it(tmp_path: P
         await runner.call("seated", {"seat": 0, "name": "Ann", "bot": None}, token="a")
         await runner.call("seated", {"seat": 1, "name": "Bob", "bot": None}, token="b")
         pump = asyncio.get_running_loop().create_task(client.pump())
-        runner.submit(client, {"type": "hello", "token": "a", "last_seq": None})
-        runner.submit(client, {"type": "start"})
+        runner.submit(client, build({"type": "hello", "token": "a", "last_seq": None}))
+        runner.submit(client, build({"type": "start"}))
         while runner.table.hand is None:
             await asyncio.sleep(0.01)
         seq = runner.table.seq
@@ -182,12 +183,12 @@ def test_a_change_the_store_refuses_is_undone_and_nobody_hears_of_it(tmp_path: P
         # its entries are stored (else the deal's own write would be the refused one)
         while len(store.load("t1").entries) < seq:
             await asyncio.sleep(0.01)
-        runner.submit(client, {"type": "hello", "token": "ab"[seat or 0], "last_seq": seq})
+        runner.submit(client, build({"type": "hello", "token": "ab"[seat or 0], "last_seq": seq}))
         while client.seat != seat:
             await asyncio.sleep(0.01)
         store.fail = True
         act = {"type": "act", "action": "stay", "hand": 1, "version": hand.version}
-        runner.submit(client, act)
+        runner.submit(client, build(act))
         while not any(p["type"] == "error" for p in sent):
             await asyncio.sleep(0.01)
         assert runner.table.seq == seq  # rebuilt from the store: the stay is not there
@@ -573,23 +574,23 @@ def test_a_table_whose_log_cannot_be_read_after_a_refused_change_waits_for_it(
         version = hand.version  # (the hand in memory takes the refused stay)
         stay = {"type": "act", "action": "stay", "hand": 1, "version": version}
         pump = asyncio.get_running_loop().create_task(client.pump())
-        runner.submit(client, {"type": "hello", "token": "ab"[seat], "last_seq": seq})
+        runner.submit(client, build({"type": "hello", "token": "ab"[seat], "last_seq": seq}))
         while not sent:  # welcomed: the deal before it is stored (jobs go one by one)
             await asyncio.sleep(0.01)
         store.fail, store.unreadable = True, 2  # the write, then two reads, fail
-        runner.submit(client, stay)
+        runner.submit(client, build(stay))
         while sum(p["type"] == "error" for p in sent) < 1:
             await asyncio.sleep(0.01)
         # the same decision again, at once: refused, not held, not carried out on
         # the hand in memory the store never saw
-        runner.submit(client, stay)
+        runner.submit(client, build(stay))
         while sum(p["type"] == "error" for p in sent) < 2:
             await asyncio.sleep(0.01)
         while store.unreadable or not any(
             p["type"] == "update" and p["seq"] > seq for p in sent
         ):  # the log read again (the loop tries with a growing pause), play resumed
             await asyncio.sleep(0.05)
-        runner.submit(client, stay)  # the same decision, once the store is back
+        runner.submit(client, build(stay))  # the same decision, once the store is back
         while not any(
             p["type"] == "update" and any(e["kind"] == "action" for e in p["log"]) for p in sent
         ):

@@ -16,7 +16,8 @@ from examples import examples
 from palace_poker.errors import PalaceError
 from palace_poker.server.model import projection
 from palace_poker.server.model.errors import TableError
-from palace_poker.server.model.protocol import FIELDS, read
+from palace_poker.server.model.messages import FIELDS
+from palace_poker.server.model.protocol import read
 from palace_poker.server.model.settings import TableSettings
 from palace_poker.server.model.table import COMMANDS, Table
 from server_helpers import json_values, play_randomly, pure_table
@@ -156,12 +157,13 @@ def test_the_protocol_reads_a_message_or_refuses_it_with_a_code(raw: str | bytes
     try:
         message = read(raw)
     except TableError as err:
-        # a chat line's or a settings change's own code (protocol.FIELD_CODES)
+        # a chat line's or a settings change's own code (messages.FIELD_CODES)
         codes = ("malformed_message", "message_too_large", "invalid_chat", "invalid_settings")
         assert err.code in codes  # noqa: PT017
         return
-    assert message["type"] in FIELDS
-    assert set(message) == {"type", *FIELDS[message["type"]]}
+    fields = message.fields()  # the message as it was read, each field named
+    assert fields["type"] in FIELDS
+    assert set(fields) == {"type", *FIELDS[fields["type"]]}
 
 
 @settings(max_examples=examples(300), deadline=None)

@@ -24,6 +24,7 @@ from palace_poker.bots import Bot
 from palace_poker.errors import PalaceError
 from palace_poker.server.live.cluster import LEASE, Cluster
 from palace_poker.server.live.outbox import Client, broadcast, connected, presence, views_of
+from palace_poker.server.model.messages import Message
 from palace_poker.server.model.table import Table
 from palace_poker.server.storage.group_commit import GroupCommit
 from palace_poker.server.storage.group_read import GroupRead
@@ -34,13 +35,16 @@ log = logging.getLogger("palace_poker.server")
 
 @dataclass
 class Job:
-    """A change asked of the table, and the future its answer goes to."""
+    """A change asked of the table, and the future its answer goes to: a client's
+    message (``message``), a change asked over HTTP (``data``, ``token``, ``done``)
+    or the table's own (a due time, news of the store)."""
 
     kind: str
     data: dict[str, Any]
     client: Client | None = None
     token: str | None = None
     done: asyncio.Future[Any] | None = None
+    message: Message | None = None
 
 
 class Replica:

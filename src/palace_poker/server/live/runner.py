@@ -12,8 +12,10 @@ up the table.
 :class:`TableRunner` composes the parts: the table kept as its log has it
 (:mod:`~palace_poker.server.live.replica`), the moves nobody asks for
 (:mod:`~palace_poker.server.live.automatic`), and here the loop, the commit and
-a client's hello. A client's message reaches the table as a command in one
-place, :func:`~palace_poker.server.model.protocol.command_of`.
+a client's hello. A client's message (a class of
+:mod:`~palace_poker.server.model.messages`) is checked for its sender here, once
+(:meth:`TableRunner._check_sender`: a hello first, a seat), and becomes the table
+command its class names; the table checks the host's before any handler.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from palace_poker.server.live.outbox import Client
 from palace_poker.server.live.replica import Job
 from palace_poker.server.model import projection
 from palace_poker.server.model.errors import TableError
-from palace_poker.server.model.protocol import command_of, token_hash
+from palace_poker.server.model.messages import Chat, Hello, Message, Ping
+from palace_poker.server.model.protocol import token_hash
 from palace_poker.server.storage.store import Append, ConflictError, unreachable
 
 log = logging.getLogger("palace_poker.server")
@@ -91,9 +94,9 @@ class TableRunner(Automatic):
         await self.queue.put(Job(kind, data, token=token, done=done))
         return await done
 
-    def submit(self, client: Client, message: dict[str, Any]) -> None:
+    def submit(self, client: Client, message: Message) -> None:
         """Queue a client's checked message."""
-        self.queue.put_nowait(Job(str(message["type"]), message, client=client))
+        self.queue.put_nowait(Job(message.TYPE, {}, client=client, message=message))
 
     def dropped(self, client: Client) -> None:
         """A client's connection ended."""
@@ -147,7 +150,8 @@ class TableRunner(Automatic):
         elif job.client is not None:
             # (a stale table's memory is ahead of the log: say what the client was told)
             seq = job.client.last if self._stale else self.table.seq
-            job.client.post(projection.error(err, seq=seq, ref=job.data.get("ref")))
+            ref = job.message.ref if job.message is not None else None
+            job.client.post(projection.error(err, seq=seq, ref=ref))
 
     async def _news_job(self, kind: str) -> None:
         """Another process stored entries of this table (``catch_up``), or the
@@ -174,25 +178,34 @@ class TableRunner(Automatic):
             assert job.done is not None
             job.done.set_result(self.table.seq)
             return
-        if job.kind == "hello":
-            await self._hello(client, job.data)
+        message = job.message
+        assert message is not None
+        if isinstance(message, Hello):
+            await self._hello(client, message)
             return
+        seat = self._check_sender(client, message)
+        if isinstance(message, Ping):
+            client.post({"type": "pong"})
+        elif isinstance(message, Chat):
+            self._chat_budget(client)
+            chat = message.command(seat) if seat is not None else message.watched(client.watcher)
+            await self._commit(message.ENTRY, chat)
+        else:
+            assert seat is not None
+            await self._commit(message.ENTRY, message.command(seat))
+
+    @staticmethod
+    def _check_sender(client: Client, message: Message) -> int | None:
+        """The seat a message comes from, if its sender may send it: the connection's
+        part of who may (:attr:`~palace_poker.server.model.messages.Message.SENDER`),
+        checked once before any handler. A hello first; then a seat for anything
+        that is not for ``anyone``. Whether the seat is the host's is the table's to
+        say (:meth:`~palace_poker.server.model.table.Table.submit`), as it knows."""
         if not client.greeted:
             raise TableError("hello_first", "say hello first (with your token, or none to watch)")
-        if job.kind == "ping":
-            client.post({"type": "pong"})
-            return
-        seat = client.seat
-        if job.kind == "chat":
-            self._chat_budget(client)
-            who: dict[str, Any] = (
-                {"seat": seat} if seat is not None else {"watcher": client.watcher}
-            )
-            await self._commit("chat", {"seat": None, **who, "text": job.data["text"]})
-            return
-        if seat is None:
+        if message.SENDER != "anyone" and client.seat is None:
             raise TableError("not_seated", "a spectator cannot do that: take a seat first")
-        await self._commit(*command_of(job.kind, job.data, seat))
+        return client.seat
 
     async def _commit(self, kind: str, data: dict[str, Any], *, token: str | None = None) -> None:
         """Carry out a command, store it, then tell everyone.
@@ -297,7 +310,7 @@ class TableRunner(Automatic):
                 client.end(4005, "this table has no spectators")
                 self.clients.discard(client)
 
-    async def _hello(self, client: Client, message: dict[str, Any]) -> None:
+    async def _hello(self, client: Client, message: Hello) -> None:
         """Greet a client: its seat (by its token's hash), the table as it sees it,
         and the entries it has not heard of.
 
@@ -310,15 +323,15 @@ class TableRunner(Automatic):
         later): it comes back with back-off. A ``last_seq`` still beyond the log's
         end once read was never sent by this server (a client lying, or a database
         restored from a backup): it is answered as a new client is."""
-        last = message.get("last_seq")
+        last = message.last_seq
         ahead = isinstance(last, int) and last > self.table.seq
         if (ahead and not await self._read_log()) or self._stale:
             seen = last if isinstance(last, int) else 0
-            client.post(projection.error(_unavailable(), seq=seen, ref=message.get("ref")))
+            client.post(projection.error(_unavailable(), seq=seen, ref=message.ref))
             client.end(*TRY_LATER)
             return
         table = self.table
-        token = message.get("token")
+        token = message.token
         seat: int | None = None
         if token is not None:
             digest = token_hash(str(token))

@@ -13,7 +13,9 @@
 * :mod:`~palace_poker.server.model.table`: a table as a pure state machine over its log;
 * :mod:`~palace_poker.server.model.projection`: the one projection of a table for a
   viewer, used for every payload a client receives;
-* :mod:`~palace_poker.server.model.protocol`: the client's messages, checked, and the
-  table command a seat's message asks for;
+* :mod:`~palace_poker.server.model.messages`: the client's messages, one frozen class
+  each: its typed fields, who may send it, the table command it asks for;
+* :mod:`~palace_poker.server.model.protocol`: a message read from the wire once, and
+  the tokens and table ids;
 * :mod:`~palace_poker.server.model.history`: hand histories and records for download.
 """

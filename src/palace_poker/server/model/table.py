@@ -30,6 +30,7 @@ import hashlib
 import hmac
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -51,6 +52,7 @@ from palace_poker.game import Game
 from palace_poker.hand import Hand
 from palace_poker.server.model.errors import TableError
 from palace_poker.server.model.lesson import LESSON_BOT, lesson_shuffle
+from palace_poker.server.model.messages import HOST_ENTRIES, HOST_ONLY
 from palace_poker.server.model.recording import RecordingShuffle
 from palace_poker.server.model.settings import (
     BOT_NAMES,
@@ -60,51 +62,9 @@ from palace_poker.server.model.settings import (
     player_name,
 )
 
-#: Commands: what a person, a bot, the clock or the server asks of a table.
-COMMANDS: Final = (
-    "seated",
-    "started",
-    "hand_started",
-    "action",
-    "back",
-    "ended",
-    # the host's tools
-    "paused",
-    "resumed",
-    "approved",
-    "refused",
-    "removed",
-    "settings_changed",
-    "host_passed",
-    # the players' own controls
-    "sat_out",
-    "sat_in",
-    "stood_up",
-    "rebought",
-    "bank_used",
-    # the table's chat, and the host's mute
-    "chat",
-    "muted",
-    "unmuted",
-    # a player ready for the next hand (a table that waits for everyone)
-    "ready",
-    # the store is back after an outage: the clocks go on where they stopped
-    "storage_back",
-    # a player's contribution to the next hand's fair seed (palace-fair/1)
-    "contributed",
-)
-#: Commands only the host may give (the entry's ``by`` names the host's seat).
-HOST_COMMANDS: Final = (
-    "paused",
-    "resumed",
-    "approved",
-    "refused",
-    "removed",
-    "settings_changed",
-    "host_passed",
-    "muted",
-    "unmuted",
-)
+#: Commands only the host may give (the entry's ``by`` names the host's seat): the
+#: host's tools, declared by their message classes (``SENDER = "host"``).
+HOST_COMMANDS: Final = HOST_ONLY
 #: The longest chat message, in characters.
 MAX_CHAT: Final = 300
 #: The most contributions to one hand's fair seed a seat may make (each is an entry
@@ -205,6 +165,21 @@ class Account:
     seat: int | None
     cashed: int = 0
     rebuys: int = 0
+
+
+Handler = Callable[["Table", dict[str, Any], float], None]
+#: Each command's handler, by the kind of its entry (filled by ``@_command``).
+_HANDLERS: dict[str, Handler] = {}
+
+
+def _command(kind: str) -> Callable[[Handler], Handler]:
+    """Mark a :class:`Table` method as the handler of command ``kind``."""
+
+    def handles(method: Handler) -> Handler:
+        _HANDLERS[kind] = method
+        return method
+
+    return handles
 
 
 @dataclass
@@ -364,6 +339,7 @@ class Table:
             return None
         return server_commitment(self._hand_secret(self.hand_number + 1))
 
+    @_command("contributed")
     def _contributed(self, data: dict[str, Any], at: float) -> None:
         """A seated player's contribution to the next hand's fair seed (a client's
         random value; the latest one of a seat counts). A log entry like any change,
@@ -483,6 +459,8 @@ class Table:
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise TableError("malformed_message", f"no command {short(kind)}")
+        if kind in HOST_COMMANDS or (kind in HOST_ENTRIES and data.get("by") is not None):
+            self._host(data)  # who may before when: before any handler looks
         before = len(self.log)
         try:
             handler(self, data, at)
@@ -505,13 +483,14 @@ class Table:
         self.log.append(entry)
         return entry
 
+    @_command("seated")
     def _seated(self, data: dict[str, Any], at: float) -> None:
         if self.status == "over":
             raise TableError("game_over", "the game is over")
         bot = data.get("bot")
-        by = data.get("by")
-        if by is not None or (bot is not None and self.status != "waiting"):
-            self._host(data)  # a bot added after the table was made: the host's tool
+        by = data.get("by")  # (a host's: checked by submit)
+        if by is None and bot is not None and self.status != "waiting":
+            raise TableError("not_host", "only the host can do that")  # the host's tool
         seat = as_int(data.get("seat"))
         if seat is None or not 0 <= seat < len(self.seats):
             raise TableError(
@@ -546,11 +525,8 @@ class Table:
         self._append("seated", at, facts if by is None else {**facts, "by": by})
         self._schedule(at)
 
+    @_command("started")
     def _started(self, data: dict[str, Any], at: float) -> None:
-        # who may before when: a non-host's start is not_host whatever the table's
-        # state (as boardgame.io checks the player before the move)
-        if data.get("by") is not None:
-            self._host(data)
         self._need("waiting")
         taken = tuple(i for i, s in enumerate(self.seats) if s is not None and not s.pending)
         if len(taken) < 2:
@@ -570,6 +546,7 @@ class Table:
             facts["draw"] = [[[taken[s], str(c)] for s, c in round_] for round_ in draw.rounds]
         self._append("started", at, {**data, **facts})
 
+    @_command("hand_started")
     def _hand_started(self, data: dict[str, Any], at: float) -> None:
         self._need("playing")
         game = self.game
@@ -615,6 +592,7 @@ class Table:
         )
         self._arm(at)
 
+    @_command("action")
     def _action(self, data: dict[str, Any], at: float) -> None:
         hand = self.hand
         if self.status != "playing" or hand is None or hand.over:
@@ -731,6 +709,7 @@ class Table:
             self.winner = left[0] if len(left) == 1 else None
         self._append("game_over", at, {"winner": self.winner, "reason": reason})
 
+    @_command("back")
     def _back(self, data: dict[str, Any], at: float) -> None:
         seat = as_int(data.get("seat"))
         player = self.seats[seat] if seat is not None and 0 <= seat < len(self.seats) else None
@@ -743,9 +722,8 @@ class Table:
         if self.to_act() == seat:
             self._arm(at)
 
+    @_command("ended")
     def _ended(self, data: dict[str, Any], at: float) -> None:
-        if data.get("by") is not None:  # who may before when, as for a start
-            self._host(data)
         if self.status == "over":
             raise TableError("game_over", "the game is over")
         self._append("ended", at, {"by": data["by"]} if data.get("by") is not None else {})
@@ -756,8 +734,9 @@ class Table:
 
     # ------------------------------------------------------------ the host's tools
 
+    @_command("paused")
     def _paused(self, data: dict[str, Any], at: float) -> None:
-        by = self._host(data)
+        by = self._by(data)
         self._need("playing")
         if self.paused:
             raise TableError("game_paused", "the game is paused already")
@@ -767,8 +746,9 @@ class Table:
         self.deadline = self.next_hand_at = None
         self._append("paused", at, {"by": by})
 
+    @_command("resumed")
     def _resumed(self, data: dict[str, Any], at: float) -> None:
-        by = self._host(data)
+        by = self._by(data)
         if not self.paused:
             raise TableError("not_paused", "the game is not paused")
         self.paused = False
@@ -784,6 +764,7 @@ class Table:
         self._append("resumed", at, {"by": by})
         self._schedule(at)
 
+    @_command("storage_back")
     def _storage_back(self, data: dict[str, Any], at: float) -> None:
         """The store was unreachable from ``since`` until now (docs/deploy.md): no
         automatic change could be stored meanwhile, so the clocks waited. The turn
@@ -816,22 +797,25 @@ class Table:
                 self.pause_from += seconds
         self._append("storage_back", at, {"since": float(since), "seconds": round(seconds, 3)})
 
+    @_command("approved")
     def _approved(self, data: dict[str, Any], at: float) -> None:
-        by = self._host(data)
+        by = self._by(data)
         seat, player = self._request(data)
         player.pending = False
         self._open_account(seat)
         self._append("approved", at, {"by": by, "seat": seat})
         self._schedule(at)
 
+    @_command("refused")
     def _refused(self, data: dict[str, Any], at: float) -> None:
-        by = self._host(data)
+        by = self._by(data)
         seat, player = self._request(data)
         self.seats[seat] = None
         self._append("refused", at, {"by": by, "seat": seat, "name": player.name})
 
+    @_command("removed")
     def _removed(self, data: dict[str, Any], at: float) -> None:
-        by = self._host(data)
+        by = self._by(data)
         seat = self._taken(data)
         if seat == by:
             raise TableError("invalid_seat", "the host leaves by standing up, not by removal")
@@ -840,8 +824,9 @@ class Table:
         self._append("removed", at, {"by": by, "seat": seat, "name": name, "chips_taken": taken})
         self._after_leaving(at)
 
+    @_command("settings_changed")
     def _settings_changed(self, data: dict[str, Any], at: float) -> None:
-        by = self._host(data)
+        by = self._by(data)
         changes = data.get("changes")
         if not isinstance(changes, dict) or not changes:
             raise TableError("invalid_settings", f"no settings to change in {short(changes)}")
@@ -864,8 +849,9 @@ class Table:
         self._append("settings_changed", at, {"by": by, "changes": dict(changes)})
         self._schedule(at)
 
+    @_command("host_passed")
     def _host_passed(self, data: dict[str, Any], at: float) -> None:
-        by = self._host(data)
+        by = self._by(data)
         seat = self._taken(data)
         player = self._seat(seat)
         if player.bot is not None or player.pending or seat == by:
@@ -875,6 +861,7 @@ class Table:
 
     # ------------------------------------------------------------ the players' controls
 
+    @_command("sat_out")
     def _sat_out(self, data: dict[str, Any], at: float) -> None:
         seat = self._person(data)
         player = self._seat(seat)
@@ -885,6 +872,7 @@ class Table:
         if not self._dealable():
             self.next_hand_at = None
 
+    @_command("sat_in")
     def _sat_in(self, data: dict[str, Any], at: float) -> None:
         seat = self._person(data)
         player = self._seat(seat)
@@ -894,6 +882,7 @@ class Table:
         self._append("sat_in", at, {"seat": seat})
         self._schedule(at)
 
+    @_command("stood_up")
     def _stood_up(self, data: dict[str, Any], at: float) -> None:
         seat = self._person(data)
         name = self._seat(seat).name
@@ -901,6 +890,7 @@ class Table:
         self._append("stood_up", at, {"seat": seat, "name": name, "chips_taken": taken})
         self._after_leaving(at)
 
+    @_command("rebought")
     def _rebought(self, data: dict[str, Any], at: float) -> None:
         seat = self._person(data)
         player = self._seat(seat)
@@ -929,6 +919,7 @@ class Table:
         self._append("rebought", at, {"seat": seat, "chips": chips})
         self._schedule(at)
 
+    @_command("bank_used")
     def _bank_used(self, data: dict[str, Any], at: float) -> None:
         seat = as_int(data.get("seat"))
         player = self.seats[seat] if seat is not None and 0 <= seat < len(self.seats) else None
@@ -946,6 +937,7 @@ class Table:
         self.bank_from, self.deadline = at, at + seconds
         self._append("bank_used", at, {"seat": seat, "seconds": seconds})
 
+    @_command("ready")
     def _ready(self, data: dict[str, Any], at: float) -> None:
         """A player says they are ready for the next hand (between hands: a table
         that waits for everyone deals once every connected player has)."""
@@ -960,6 +952,7 @@ class Table:
 
     # ------------------------------------------------------------ the chat
 
+    @_command("chat")
     def _chat(self, data: dict[str, Any], at: float) -> None:
         """A chat line of a seated player (``seat``) or a spectator (``seat`` None,
         ``watcher`` their number, given by the server): plain text, one line, at most
@@ -988,14 +981,16 @@ class Table:
                 raise TableError("muted", "the host has muted you at this table")
             self._append("chat", at, {"seat": taken, "name": player.name, "text": text})
 
+    @_command("muted")
     def _muted(self, data: dict[str, Any], at: float) -> None:
         self._mute(data, at, muted=True)
 
+    @_command("unmuted")
     def _unmuted(self, data: dict[str, Any], at: float) -> None:
         self._mute(data, at, muted=False)
 
     def _mute(self, data: dict[str, Any], at: float, *, muted: bool) -> None:
-        by = self._host(data)
+        by = self._by(data)
         seat = self._taken(data)
         player = self._seat(seat)
         if player.bot is not None or seat == by or player.muted == muted:
@@ -1007,8 +1002,17 @@ class Table:
 
     # ------------------------------------------------------------ helpers
 
-    def _host(self, data: dict[str, Any]) -> int:
-        """The seat that gives a host's command; ``not_host`` unless it is the host's.
+    def _by(self, data: dict[str, Any]) -> int:
+        """The host's seat, that gave a host's tool (:meth:`submit` checked it)."""
+        assert self.host is not None
+        assert data.get("by") == self.host
+        return self.host
+
+    def _host(self, data: dict[str, Any]) -> None:
+        """``not_host`` unless the seat that gives a host's command (``by``) is the
+        host's: checked by :meth:`submit` before any handler, so that who may is
+        answered before when, as boardgame.io's master checks the player before the
+        move.
 
         A host's command may name the table's version it was given on (``seq``, the
         last entry the host had seen): then it is refused with ``stale_version`` if
@@ -1024,7 +1028,6 @@ class Table:
                 "look again",
                 details={"current": self.seq},
             )
-        return self.host
 
     def _taken(self, data: dict[str, Any]) -> int:
         seat = as_int(data.get("seat"))
@@ -1230,29 +1233,6 @@ def _bot_kinds() -> tuple[str, ...]:
     return tuple(BOTS)
 
 
-_HANDLERS = {
-    "seated": Table._seated,
-    "started": Table._started,
-    "hand_started": Table._hand_started,
-    "action": Table._action,
-    "back": Table._back,
-    "ended": Table._ended,
-    "paused": Table._paused,
-    "resumed": Table._resumed,
-    "approved": Table._approved,
-    "refused": Table._refused,
-    "removed": Table._removed,
-    "settings_changed": Table._settings_changed,
-    "host_passed": Table._host_passed,
-    "sat_out": Table._sat_out,
-    "sat_in": Table._sat_in,
-    "stood_up": Table._stood_up,
-    "rebought": Table._rebought,
-    "bank_used": Table._bank_used,
-    "chat": Table._chat,
-    "muted": Table._muted,
-    "unmuted": Table._unmuted,
-    "ready": Table._ready,
-    "storage_back": Table._storage_back,
-    "contributed": Table._contributed,
-}
+#: Commands: what a person, a bot, the clock or the server asks of a table, each
+#: the kind of the entry it makes (a fact); its handler is marked ``@_command``.
+COMMANDS: Final = tuple(_HANDLERS)
