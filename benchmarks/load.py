@@ -233,7 +233,7 @@ def _check(database_url: str, ids: list[str], groups: list[list[Client]]) -> int
             table = Table.rebuild(
                 stored.id, stored.settings, stored.entries, stored.shuffles, stored.secret
             )
-            for hand, _seats in table.finished:
+            for hand, _seats in table.history.finished:
                 assert replay(hand.to_record()).result is not None
                 hands += 1
             kinds = [kind for _, kind, _, _ in stored.entries]

@@ -282,7 +282,7 @@ def play_randomly(table: Table, rng: random.Random, steps: int, clock: list[floa
             table.submit("started", {}, at=clock[0])
         elif table.status == "over":
             break
-        elif table.next_hand_at is not None:
+        elif table.clock.next_hand_at is not None:
             table.submit("hand_started", {}, at=clock[0])
         else:
             seat = table.to_act()

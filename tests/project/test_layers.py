@@ -86,6 +86,7 @@ SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
         "model/lesson",
         "model/recording",
         "model/ledger",
+        "model/table_state",
         "model/messages",
         "model/table",
         "model/projection",

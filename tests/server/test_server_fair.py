@@ -65,7 +65,7 @@ def _deal(table: Table, at: float, rng: random.Random) -> str:
         if rng.random() < 0.7:
             value = secrets.token_hex(rng.randint(1, 64))
             table.submit("contributed", {"seat": seat, "value": value}, at=at)
-    given = {str(s): v for s, v in table.contributions.items()}
+    given = {str(s): v for s, v in table.fair.contributions.items()}
     table.submit("hand_started", {"contributions": given}, at=at)
     return str(shown)
 
@@ -93,7 +93,7 @@ def test_every_hand_is_dealt_from_its_committed_seed_and_its_record_proves_it(se
     at = 10.0
     shown: list[str] = []
     while table.status == "playing" and len(shown) < 6:
-        if table.next_hand_at is None:
+        if table.clock.next_hand_at is None:
             break
         shown.append(_deal(table, at, rng))
         dealt = table.log[-1]
@@ -116,7 +116,7 @@ def test_nothing_of_the_seed_reaches_a_viewer_before_the_records() -> None:
     rng = random.Random(3)
     table = _table()
     _deal(table, 10.0, rng)
-    proof = table.proof
+    proof = table.fair.proof
     assert proof is not None
     for viewer in (None, 0, 1, 2):
         sent = json.dumps(
@@ -163,7 +163,7 @@ def test_contributions_are_checked_and_only_seated_people_contribute() -> None:
         with pytest.raises(PalaceError) as refused:
             table.submit("contributed", {"seat": seat, "value": "ab"}, at=7.0)
         assert refused.value.code == "not_seated"
-    assert table.contributions == {}
+    assert table.fair.contributions == {}
     assert table.seq == seq  # nothing refused is logged
     plain = Table("p", table.settings)  # a table without fair shuffles
     plain.submit("seated", {"seat": 0, "name": "A", "bot": None}, at=1.0)
@@ -243,7 +243,7 @@ def test_contributions_are_logged_the_latest_counts_and_a_rebuilt_table_deals_wi
     for seat, value, at in ((0, "aa", 6.0), (1, "bb", 7.0), (0, "cc", 8.0)):
         table.submit("contributed", {"seat": seat, "value": value}, at=at)
     assert [e.kind for e in table.log[-3:]] == ["contributed"] * 3
-    assert table.contributions == {0: "cc", 1: "bb"}
+    assert table.fair.contributions == {0: "cc", 1: "bb"}
     for viewer in (None, 0, 1, 2):
         view = projection.view(table, viewer, connected=set(), now=0.0)
         assert view["fair"]["contributed"] == [0, 1]
@@ -252,16 +252,16 @@ def test_contributions_are_logged_the_latest_counts_and_a_rebuilt_table_deals_wi
         assert not any("value" in e or "cc" in json.dumps(e) for e in told)
     stored = [(e.seq, e.kind, e.at, json.loads(json.dumps(e.data))) for e in table.log]
     again = Table.rebuild("t", table.settings, stored, [], KEY)
-    assert again.contributions == table.contributions
+    assert again.fair.contributions == table.fair.contributions
     for each in (table, again):
-        given = {str(s): v for s, v in each.contributions.items()}
+        given = {str(s): v for s, v in each.fair.contributions.items()}
         each.submit("hand_started", {"contributions": given}, at=9.0)
-        assert each.contributions == {}  # used by this deal; the next hand's are new
+        assert each.fair.contributions == {}  # used by this deal; the next hand's are new
     dealt = table.log[-1].data
     assert dealt["contributions"] == {"0": "cc", "1": "bb"}
     assert dealt["commitment"] == again.log[-1].data["commitment"]
-    assert table.proof is not None
-    assert table.proof.contributions == ((0, "cc"), (1, "bb"))
+    assert table.fair.proof is not None
+    assert table.fair.proof.contributions == ((0, "cc"), (1, "bb"))
 
 
 def test_a_seat_contributes_a_few_times_a_hand_and_a_flood_is_refused() -> None:
@@ -277,10 +277,10 @@ def test_a_seat_contributes_a_few_times_a_hand_and_a_flood_is_refused() -> None:
         table.submit("contributed", {"seat": 0, "value": "ee"}, at=7.0)
     assert refused.value.code == "rate_limited"
     assert table.seq == seq
-    assert table.contributions[0] == f"{MAX_CONTRIBUTIONS - 1:02x}"  # the last counted
+    assert table.fair.contributions[0] == f"{MAX_CONTRIBUTIONS - 1:02x}"  # the last counted
     table.submit("hand_started", {"contributions": {"0": "03"}}, at=8.0)
     table.submit("contributed", {"seat": 0, "value": "ee"}, at=9.0)  # the next hand's
-    assert table.contributions == {0: "ee"}
+    assert table.fair.contributions == {0: "ee"}
 
 
 def test_a_contribution_does_not_restart_a_bots_pause(tmp_path: Path) -> None:

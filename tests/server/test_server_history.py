@@ -76,7 +76,7 @@ def test_a_history_is_the_projected_log_cut_into_hands(seed: int) -> None:
             assert you == (
                 hand["table_seats"].index(viewer) if viewer in hand["table_seats"] else None
             )
-        assert sum(h["finished"] for h in hands) == len(table.finished)
+        assert sum(h["finished"] for h in hands) == len(table.history.finished)
         assert history.history_jsonl(table, viewer).count("\n") == len(hands)
         assert lines(history.history_jsonl(table, viewer)) == json.loads(json.dumps(hands))
 
@@ -117,7 +117,7 @@ def test_the_text_names_the_players_and_tells_every_event(seed: int) -> None:
         assert len(told) >= events // 3  # the turn markers and the deck shuffle are silent
         for name in ("P0", "P1", "P2"):
             assert name in body
-        if viewer == 0 and table.finished:
+        if viewer == 0 and table.history.finished:
             own = own_palaces(hands[0])[0]
             assert any(line.startswith("#") and "P0's palace" in line for line in told)
             pretty = next(line for line in told if "P0's palace" in line)
@@ -143,8 +143,8 @@ def test_the_hand_in_play_is_included_up_to_now() -> None:
 def test_the_records_replay_with_the_tables_names(seed: int) -> None:
     table = _played(seed, seats=4)
     records = history.hand_records(table)
-    assert len(records) == len(table.finished)
-    for record, (hand, seats) in zip(records, table.finished, strict=True):
+    assert len(records) == len(table.history.finished)
+    for record, (hand, seats) in zip(records, table.history.finished, strict=True):
         assert record["format"] == "palace-hand/1"
         assert [p["name"] for p in record["players"]] == [table.seats[s].name for s in seats]  # type: ignore[union-attr]
         again = replay(record)

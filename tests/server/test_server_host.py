@@ -109,10 +109,10 @@ def test_a_pause_stops_the_clock_and_the_game_and_a_resume_gives_the_time_back()
     table = _table(people=3)
     table.submit("started", {"by": 0}, at=5.0)
     table.submit("hand_started", {}, at=6.0)
-    assert table.deadline == 6.0 + 30
+    assert table.clock.deadline == 6.0 + 30
     table.submit("paused", {"by": 0}, at=16.0)
-    assert table.deadline is None
-    assert table.paused
+    assert table.clock.deadline is None
+    assert table.clock.paused
     hand = table.hand
     assert hand is not None
     seat = table.to_act()
@@ -124,15 +124,15 @@ def test_a_pause_stops_the_clock_and_the_game_and_a_resume_gives_the_time_back()
     )
     _refused(table, "paused", {"by": 0}, "game_paused")
     table.submit("resumed", {"by": 0}, at=100.0)
-    assert table.deadline == 100.0 + 20  # 20 of the 30 seconds were left
+    assert table.clock.deadline == 100.0 + 20  # 20 of the 30 seconds were left
     _refused(table, "resumed", {"by": 0}, "not_paused")
     at = _finish_hand(table, 101.0)
-    assert table.next_hand_at == at + table.settings.between_hands
+    assert table.clock.next_hand_at == at + table.settings.between_hands
     table.submit("paused", {"by": 0}, at=at + 1)
-    assert table.next_hand_at is None  # no hand is dealt while paused
+    assert table.clock.next_hand_at is None  # no hand is dealt while paused
     _refused(table, "hand_started", {}, "game_paused", at=at + 2)
     table.submit("resumed", {"by": 0}, at=at + 50)
-    assert table.next_hand_at == at + 50 + table.settings.between_hands - 1
+    assert table.clock.next_hand_at == at + 50 + table.settings.between_hands - 1
 
 
 @pytest.mark.rule("R-GAME-1")
@@ -213,7 +213,7 @@ def test_the_host_changes_the_stakes_and_the_clock_between_hands() -> None:
     hand = table.hand
     assert hand is not None
     assert (hand.rules.small_bet, hand.rules.big_bet, hand.rules.ante) == (20, 40, 10)
-    assert table.deadline == at + 5 + 45
+    assert table.clock.deadline == at + 5 + 45
     assert table.settings.rebuys
 
 
@@ -240,10 +240,10 @@ def test_a_player_sits_out_and_comes_back_and_the_table_waits_for_two() -> None:
     assert hand.n == 2
     table.submit("sat_out", {"seat": 1}, at=6.0)  # takes effect at the next deal
     at = _finish_hand(table, 7.0)
-    assert table.next_hand_at is None  # one player left to deal in: the table waits
+    assert table.clock.next_hand_at is None  # one player left to deal in: the table waits
     _refused(table, "hand_started", {}, "too_few_players", at=at + 5)
     table.submit("sat_in", {"seat": 2}, at=at + 6)
-    assert table.next_hand_at == at + 6 + table.settings.between_hands
+    assert table.clock.next_hand_at == at + 6 + table.settings.between_hands
     _refused(table, "sat_in", {"seat": 2}, "not_sitting_out")
     table.submit("hand_started", {}, at=at + 10)
     hand = table.hand
@@ -278,12 +278,12 @@ def test_the_time_bank_runs_when_the_clock_runs_out_and_keeps_what_is_unused() -
     table.submit("hand_started", {}, at=5.0)
     seat = table.to_act()
     assert seat is not None
-    assert table.deadline is not None
-    _refused(table, "bank_used", {"seat": seat}, "no_time_bank", at=table.deadline - 1)
-    _refused(table, "bank_used", {"seat": 1 - seat}, "no_time_bank", at=table.deadline)
-    start = table.deadline
+    assert table.clock.deadline is not None
+    _refused(table, "bank_used", {"seat": seat}, "no_time_bank", at=table.clock.deadline - 1)
+    _refused(table, "bank_used", {"seat": 1 - seat}, "no_time_bank", at=table.clock.deadline)
+    start = table.clock.deadline
     table.submit("bank_used", {"seat": seat}, at=start)
-    assert table.deadline == start + 15  # a turn draws at most half its 30 s from the bank
+    assert table.clock.deadline == start + 15  # a turn draws at most half its 30 s from the bank
     _refused(table, "bank_used", {"seat": seat}, "no_time_bank", at=start + 1)
     hand = table.hand
     assert hand is not None
@@ -309,11 +309,11 @@ def _random_command(table: Table, rng: random.Random, at: float) -> tuple[str, d
     """A command a server might take now: a decision when one is due, else a tool."""
     hand = table.hand
     seat = table.to_act()
-    if hand is not None and seat is not None and not table.paused and rng.random() < 0.8:
+    if hand is not None and seat is not None and not table.clock.paused and rng.random() < 0.8:
         options = [to_wire(o) for o in hand.observe(table.hand_seat(seat)).options]
         text = option_text(rng.choice(options), rng)
         return "action", {"seat": seat, "action": text, "version": hand.version, "by": "player"}
-    if table.next_hand_at is not None and rng.random() < 0.7:
+    if table.clock.next_hand_at is not None and rng.random() < 0.7:
         return "hand_started", {}
     seat = rng.randrange(len(table.seats))
     by = table.host if rng.random() < 0.9 else seat
@@ -371,10 +371,10 @@ def test_tools_among_random_play_conserve_chips_and_the_rebuilt_table_is_the_sam
     stored = [(e.seq, e.kind, e.at, json.loads(json.dumps(e.data))) for e in table.log]
     again = Table.rebuild("t", original, stored, shuffles)
     assert _views(again) == _views(table)
-    assert (again.deadline, again.next_hand_at, again.paused, again.host) == (
-        table.deadline,
-        table.next_hand_at,
-        table.paused,
+    assert (again.clock.deadline, again.clock.next_hand_at, again.clock.paused, again.host) == (
+        table.clock.deadline,
+        table.clock.next_hand_at,
+        table.clock.paused,
         table.host,
     )
 

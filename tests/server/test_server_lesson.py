@@ -187,11 +187,11 @@ def test_a_lesson_table_deals_the_lesson_once_then_the_game_is_over() -> None:
     table, _ = _lesson_table()
     started = next(e for e in table.log if e.kind == "started")
     assert started.data["dealer"] == 2
-    assert [str(a) for a in table.finished[0][0].observe(None).actions] == list(SCRIPT)
+    assert [str(a) for a in table.history.finished[0][0].observe(None).actions] == list(SCRIPT)
     assert table.status == "over"
     assert table.log[-1].kind == "game_over"
     assert table.log[-1].data["reason"] == "lesson"
-    assert table.deadline is None
+    assert table.clock.deadline is None
     view = projection.view(table, 0, connected={0}, now=0.0)
     assert view["table"]["lesson"] is True
 

@@ -56,20 +56,20 @@ def test_storage_back_gives_the_clocks_the_outage_once() -> None:
     table = pure_table(seats=2, bots=0, turn_seconds=TURN)
     table.submit("started", {}, at=10.0)
     table.submit("hand_started", {}, at=10.0)
-    assert table.deadline == 10.0 + TURN
+    assert table.clock.deadline == 10.0 + TURN
     (entry,) = table.submit("storage_back", {"since": 12.0}, at=30.0)
     assert entry.data == {"since": 12.0, "seconds": 18.0}
-    assert table.deadline == 30.0 + (TURN - 2.0)  # what was left at 12.0
+    assert table.clock.deadline == 30.0 + (TURN - 2.0)  # what was left at 12.0
     (again,) = table.submit("storage_back", {"since": 11.0}, at=31.0)
     assert again.data["seconds"] == 0.0  # the clocks ran, rightly, from 30.0 on
-    assert table.deadline == 30.0 + (TURN - 2.0)
+    assert table.clock.deadline == 30.0 + (TURN - 2.0)
     (later,) = table.submit("storage_back", {"since": 32.0}, at=33.0)  # another outage
     assert later.data["seconds"] == 1.0
-    assert table.deadline == 31.0 + (TURN - 2.0)
+    assert table.clock.deadline == 31.0 + (TURN - 2.0)
     rebuilt = Table.rebuild(
         "t", table.settings, [(e.seq, e.kind, e.at, e.data) for e in table.log], []
     )
-    assert rebuilt.deadline == table.deadline  # a rebuild agrees
+    assert rebuilt.clock.deadline == table.clock.deadline  # a rebuild agrees
     with pytest.raises(Exception, match="storage_back"):
         table.submit("storage_back", {"since": "soon"}, at=32.0)
 

@@ -56,14 +56,14 @@ def _refused(table: Table, kind: str, data: dict[str, Any], code: str, at: float
 def test_the_host_sets_the_pause_between_hands_and_the_next_pause_uses_it() -> None:
     table = _table()
     end = _finish_hand(table, 20.0)
-    assert table.next_hand_at == end + 5.0  # the default pause
+    assert table.clock.next_hand_at == end + 5.0  # the default pause
     table.submit("settings_changed", {"by": 0, "changes": {"between_hands": 12}}, at=end + 1)
     assert table.settings.between_hands == 12.0
-    assert table.next_hand_at == end + 5.0  # the pause in progress keeps its length
+    assert table.clock.next_hand_at == end + 5.0  # the pause in progress keeps its length
     assert table.log[-1].data == {"by": 0, "changes": {"between_hands": 12}}
     table.submit("hand_started", {}, at=end + 5.0)
     later = _finish_hand(table, end + 6.0)
-    assert table.next_hand_at == later + 12.0
+    assert table.clock.next_hand_at == later + 12.0
     view = projection.view(table, 0, connected={0, 1}, now=later)
     assert view["table"]["settings"]["between_hands"] == 12.0
 
@@ -100,8 +100,8 @@ def test_the_next_hand_waits_until_every_connected_player_is_ready() -> None:
     table = _table(people=3, bots=1, wait_for_ready=True)
     _refused(table, "ready", {"seat": 0}, "hand_in_play", at=12.0)
     end = _finish_hand(table, 20.0)
-    assert table.ready_wait
-    assert table.next_hand_at == end + READY_CAP
+    assert table.clock.ready_wait
+    assert table.clock.next_hand_at == end + READY_CAP
     here = {0, 1, 2}
     assert table.deal_due(here) == end + READY_CAP  # nobody is ready yet
     table.submit("ready", {"seat": 0}, at=end + 1)
@@ -118,7 +118,7 @@ def test_the_next_hand_waits_until_every_connected_player_is_ready() -> None:
     assert due is not None
     assert due <= end + 3  # everyone is ready: the deal is due at once
     table.submit("hand_started", {}, at=end + 3)
-    assert (table.ready, table.ready_wait) == (set(), False)
+    assert (table.clock.ready, table.clock.ready_wait) == (set(), False)
 
 
 def test_with_nobody_to_wait_for_the_ready_wait_is_the_ordinary_pause() -> None:
@@ -133,19 +133,19 @@ def test_the_ready_wait_is_chosen_when_the_pause_begins_and_survives_a_rebuild()
     created = table.settings
     end = _finish_hand(table, 20.0)
     table.submit("settings_changed", {"by": 0, "changes": {"wait_for_ready": True}}, at=end)
-    assert not table.ready_wait  # applied from the next pause
+    assert not table.clock.ready_wait  # applied from the next pause
     table.submit("hand_started", {}, at=end + 5.0)
     later = _finish_hand(table, end + 6)
-    assert table.ready_wait
+    assert table.clock.ready_wait
     table.submit("ready", {"seat": 1}, at=later + 1)
     table.submit("paused", {"by": 0}, at=later + 2)
     table.submit("resumed", {"by": 0}, at=later + 12)
-    assert table.pause_from == later + 10  # the wait takes up where it stopped
+    assert table.clock.pause_from == later + 10  # the wait takes up where it stopped
     stored = [(e.seq, e.kind, e.at, json.loads(json.dumps(e.data))) for e in table.log]
     again = Table.rebuild(table.id, created, stored, table.shuffle.take_fresh())
-    assert (again.ready, again.ready_wait, again.deal_due({0, 1})) == (
-        table.ready,
-        table.ready_wait,
+    assert (again.clock.ready, again.clock.ready_wait, again.deal_due({0, 1})) == (
+        table.clock.ready,
+        table.clock.ready_wait,
         table.deal_due({0, 1}),
     )
 
@@ -161,11 +161,11 @@ def test_a_missed_turn_takes_only_its_share_of_the_time_bank() -> None:
         while table.to_act() != seat:
             _finish_hand(table, table.log[-1].at)
             table.submit("hand_started", {}, at=table.log[-1].at + 5)
-        assert table.deadline is not None
-        start = table.deadline
+        assert table.clock.deadline is not None
+        start = table.clock.deadline
         table.submit("bank_used", {"seat": seat}, at=start)
         assert table.log[-1].data == {"seat": seat, "seconds": 15.0}
-        assert table.deadline == start + 15
+        assert table.clock.deadline == start + 15
         hand = table.hand
         assert hand is not None
         text = str(hand.default_action()).split(" ", 1)[1]
@@ -180,18 +180,18 @@ def test_a_missed_turn_takes_only_its_share_of_the_time_bank() -> None:
     while table.to_act() != seat:
         _finish_hand(table, table.log[-1].at)
         table.submit("hand_started", {}, at=table.log[-1].at + 5)
-    assert table.deadline is not None
-    _refused(table, "bank_used", {"seat": seat}, "no_time_bank", at=table.deadline)
+    assert table.clock.deadline is not None
+    _refused(table, "bank_used", {"seat": seat}, "no_time_bank", at=table.clock.deadline)
 
 
 def test_a_short_bank_runs_whole_and_a_short_turn_still_gets_five_seconds() -> None:
     table = _table(time_bank=4, turn_seconds=6)
     assert table.bank_for_turn() == 5.0  # half of 6 is less than the least
     seat = table.to_act()
-    assert table.deadline is not None
-    start = table.deadline
+    assert table.clock.deadline is not None
+    start = table.clock.deadline
     table.submit("bank_used", {"seat": seat}, at=start)
-    assert table.deadline == start + 4  # what is left of the bank
+    assert table.clock.deadline == start + 4  # what is left of the bank
 
 
 def test_the_bots_thinking_pause_varies_within_its_bounds() -> None:

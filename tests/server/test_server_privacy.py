@@ -151,7 +151,7 @@ def test_every_response_carries_the_security_headers(
         for path in (
             "/static/table.js",
             "/static/style.css",
-            "/static/words/cy.js",
+            "/static/words/cy.json",
             "/static/favicon.svg",
             "/static/fonts.css",
             "/static/no-such-file.js",
@@ -274,12 +274,12 @@ def test_a_view_gives_whole_seconds_and_the_exact_time_left() -> None:
     table = pure_table(seats=3, bots=0, turn_seconds=30)
     table.submit("started", {}, at=100.25)
     table.submit("hand_started", {}, at=101.5)
-    assert table.deadline is not None
+    assert table.clock.deadline is not None
     for now in (101.5, 107.03, 118.999, 130.0):
         view = projection.view(table, 0, connected={0}, now=now)
         assert view["now"] == math.floor(now)
         assert isinstance(view["now"], int)
-        assert view["deadline"] - view["now"] == pytest.approx(table.deadline - now, abs=1e-6)
+        assert view["deadline"] - view["now"] == pytest.approx(table.clock.deadline - now, abs=1e-6)
         entries = projection.entries(table, 0, 0)
         assert [e["at"] for e in entries] == [math.floor(e.at) for e in table.log]
 

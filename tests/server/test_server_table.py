@@ -41,10 +41,10 @@ def test_a_table_rebuilt_from_its_log_is_the_same_table(seed: int) -> None:
     stored = [(e.seq, e.kind, e.at, json.loads(json.dumps(e.data))) for e in table.log]
     again = Table.rebuild("t", table.settings, stored, shuffles)
     assert _views(again) == _views(table)
-    assert (again.deadline, again.deadline_seat, again.next_hand_at) == (
-        table.deadline,
-        table.deadline_seat,
-        table.next_hand_at,
+    assert (again.clock.deadline, again.clock.deadline_seat, again.clock.next_hand_at) == (
+        table.clock.deadline,
+        table.clock.deadline_seat,
+        table.clock.next_hand_at,
     )
     assert again.shuffle.take_fresh() == []  # every order came from the store
 
@@ -53,7 +53,7 @@ def test_two_timeouts_in_a_row_make_a_player_away_and_back_clears_it() -> None:
     table = pure_table(seats=2, bots=0)
     table.submit("started", {}, at=10.0)
     table.submit("hand_started", {}, at=11.0)
-    assert table.deadline == 11.0 + table.settings.turn_seconds
+    assert table.clock.deadline == 11.0 + table.settings.turn_seconds
     marked: list[Any] = []
     clock = 11.0
     while not marked and table.status == "playing":
@@ -102,7 +102,7 @@ def test_the_host_ending_mid_hand_lets_the_hand_finish_then_ends_the_game() -> N
     assert shown["options"] == []
     assert made[-1].data["reason"] == "host"
     assert table.status == "over"
-    assert table.next_hand_at is None
+    assert table.clock.next_hand_at is None
 
 
 def test_a_bots_decision_has_no_clock() -> None:
@@ -113,7 +113,7 @@ def test_a_bots_decision_has_no_clock() -> None:
     assert seat is not None
     player = table.seats[seat]
     assert player is not None
-    assert (table.deadline is None) == (player.bot is not None)
+    assert (table.clock.deadline is None) == (player.bot is not None)
 
 
 # ------------------------------------------------------------------ hostile input
@@ -126,11 +126,11 @@ def test_a_refused_command_changes_nothing(kind: str, data: dict[str, Any]) -> N
     if kind != "started":
         table.submit("started", {}, at=5.0)
         table.submit("hand_started", {}, at=6.0)
-    before = _views(table), table.seq, table.deadline
+    before = _views(table), table.seq, table.clock.deadline
     try:
         table.submit(kind, data, at=7.0)
     except PalaceError:
-        assert (_views(table), table.seq, table.deadline) == before
+        assert (_views(table), table.seq, table.clock.deadline) == before
 
 
 @settings(max_examples=examples(400), deadline=None)

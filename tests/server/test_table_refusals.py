@@ -71,7 +71,7 @@ def _played(seed: int, seats: int, steps: int) -> tuple[Table, list[float]]:
     rng = random.Random(seed)
     table = pure_table(seats=seats, bots=rng.randint(0, seats - 1), approval=rng.random() < 0.3)
     if rng.random() < 0.7:  # a table with fair shuffles, as the server makes them
-        table.secret = rng.randbytes(32)
+        table.fair.secret = rng.randbytes(32)
     clock = [10.0]
     pending = [i for i, p in enumerate(table.seats) if p is not None and p.pending]
     keep_one = bool(pending) and seats >= 3 and rng.random() < 0.5  # a request left open
@@ -118,12 +118,12 @@ def test_the_seats_a_deal_will_deal_in_are_those_it_deals_in(
     hand it then deals, with players joining and sitting out between hands."""
     rng = random.Random(seed)
     table = pure_table(seats=seats, bots=rng.randint(0, seats - 1))
-    table.secret = rng.randbytes(32)
+    table.fair.secret = rng.randbytes(32)
     clock = [10.0]
     table.submit("started", {}, at=clock[0])
     for _ in range(steps):
         clock[0] += 1.0
-        if table.status != "playing" or (table.hand is None and table.next_hand_at is None):
+        if table.status != "playing" or (table.hand is None and table.clock.next_hand_at is None):
             break  # over, or too few players left in (all sat out)
         if table.hand is None:
             for seat, player in enumerate(table.seats):  # between hands: some sit out,

@@ -128,7 +128,7 @@ class Automatic(Replica, ABC):
         since = self._held
         if since is None:
             return
-        if self.table.status != "playing" or self.table.clocks_held_until > since:
+        if self.table.status != "playing" or self.table.clock.held_until > since:
             self._held = None  # nothing to give back, or another process's entry did
             return
         if not self.writer and not before_change:
@@ -158,9 +158,9 @@ class Automatic(Replica, ABC):
         """When the next automatic change is due, and which: ``deal``, ``bot``,
         ``away`` or ``clock``."""
         table = self.table
-        if table.status != "playing" or table.paused:
+        if table.status != "playing" or table.clock.paused:
             return None
-        if table.next_hand_at is not None:
+        if table.clock.next_hand_at is not None:
             due = table.deal_due(self._present())
             assert due is not None
             return due, "deal"
@@ -174,17 +174,17 @@ class Automatic(Replica, ABC):
             return last + table.thinking_pause(moved), "bot"
         if player is not None and player.away:
             return last + min(1.0, table.settings.bot_pause), "away"
-        if table.deadline is not None:
+        if table.clock.deadline is not None:
             # The bank runs only for a player whose page is here (as at PokerStars):
             # a dropped connection's turn takes the default without spending it.
             present = self._present()
             banked = (
                 player is not None
                 and player.bank > 0
-                and table.bank_from is None
+                and table.clock.bank_from is None
                 and (present is None or seat in present)
             )
-            return table.deadline, "bank" if banked else "clock"
+            return table.clock.deadline, "bank" if banked else "clock"
         return None
 
     async def _automatic(self) -> None:
@@ -193,11 +193,11 @@ class Automatic(Replica, ABC):
             return
         kind = due[1]
         if kind == "deal":
-            given = {str(seat): value for seat, value in self.table.contributions.items()}
+            given = {str(seat): value for seat, value in self.table.fair.contributions.items()}
             await self._commit("hand_started", {"contributions": given})
             return
         if kind == "bank":  # the turn's clock ran out: the time bank runs now
-            await self._commit("bank_used", {"seat": self.table.deadline_seat})
+            await self._commit("bank_used", {"seat": self.table.clock.deadline_seat})
             return
         await self._decide(kind)
 

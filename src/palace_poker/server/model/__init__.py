@@ -10,6 +10,8 @@
 * :mod:`~palace_poker.server.model.lesson`: the guided first hand's script and bots;
 * :mod:`~palace_poker.server.model.recording`: the shuffle source that stores its orders;
 * :mod:`~palace_poker.server.model.ledger`: the table's ledger and its settlement;
+* :mod:`~palace_poker.server.model.table_state`: a table's state in parts: its seats,
+  clock, fair deal, ledger lines and history;
 * :mod:`~palace_poker.server.model.table`: a table as a pure state machine over its log;
 * :mod:`~palace_poker.server.model.projection`: the one projection of a table for a
   viewer, used for every payload a client receives;

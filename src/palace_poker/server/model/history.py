@@ -123,7 +123,7 @@ def hand_records(table: Table) -> list[dict[str, Any]]:
     and every shuffle, so they leave the server only through the app's checks.
     """
     records: list[dict[str, Any]] = []
-    for (hand, seats), proof in zip(table.finished, table.proofs, strict=True):
+    for (hand, seats), proof in zip(table.history.finished, table.fair.proofs, strict=True):
         record = hand.to_record()
         for player, name in zip(record["players"], _names(table, seats), strict=True):
             player["name"] = name

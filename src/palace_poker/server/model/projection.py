@@ -41,7 +41,7 @@ def view(
     connected, shown to everyone)."""
     hand, seats = table.hand, table.hand_seats()
     if hand is None:  # between hands: the hand that ended, until the next deal
-        hand, seats = table.last_hand, table.last_hand_seats
+        hand, seats = table.history.last_hand, table.history.last_hand_seats
     hand_view: dict[str, Any] | None = None
     options: list[Any] = []
     if hand is not None:
@@ -62,7 +62,7 @@ def view(
             "size": len(table.seats),
             "hand_number": table.hand_number,
             "settings": _settings(table),
-            "paused": table.paused,
+            "paused": table.clock.paused,
             "requests": table.requests(),
             # a lesson table: the page guides the learner (static/lesson.js)
             "lesson": table.settings.lesson,
@@ -70,15 +70,15 @@ def view(
         },
         # the clocks, coarse (see clock_time): the time left to each exact enough
         "now": math.floor(now),
-        "deadline": clock_time(table.deadline, now),
-        "deadline_seat": table.deadline_seat,
-        "next_hand_at": clock_time(table.next_hand_at, now),
+        "deadline": clock_time(table.clock.deadline, now),
+        "deadline_seat": table.clock.deadline_seat,
+        "next_hand_at": clock_time(table.clock.next_hand_at, now),
         # a pause that waits for everyone: who has said they are ready, and who
         # the deal still waits for (connected people to be dealt in)
         "ready": {
-            "wait": table.ready_wait,
-            "seats": sorted(table.ready),
-            "waiting": [s for s in table.readying(connected) if s not in table.ready],
+            "wait": table.clock.ready_wait,
+            "seats": sorted(table.clock.ready),
+            "waiting": [s for s in table.readying(connected) if s not in table.clock.ready],
         },
         "seats": [_seat(table, i, connected) for i in range(len(table.seats))],
         "you": viewer,
@@ -91,7 +91,7 @@ def view(
         "fair": {
             "hand": table.hand_number + 1,
             "server_commitment": table.server_commitment(),
-            "contributed": sorted(table.contributions),
+            "contributed": sorted(table.fair.contributions),
         },
         "ledger": [
             {

@@ -20,7 +20,7 @@ since a deadline is a command's time plus the turn time).
 ['seated']
 >>> _ = t.submit("seated", {"seat": 1, "name": "Bob", "bot": None}, at=1.0)
 >>> _ = t.submit("started", {}, at=2.0)
->>> [e.kind for e in t.submit("hand_started", {}, at=3.0)], t.deadline is not None
+>>> [e.kind for e in t.submit("hand_started", {}, at=3.0)], t.clock.deadline is not None
 (['hand_started'], True)
 """
 
@@ -31,7 +31,7 @@ import hmac
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import InitVar, dataclass, field, replace
 from typing import Any, Final
 
 from palace_poker.actions import Action
@@ -61,6 +61,7 @@ from palace_poker.server.model.settings import (
     TableSettings,
     player_name,
 )
+from palace_poker.server.model.table_state import Account, Clock, FairDeal, History, Seat
 
 #: Commands only the host may give (the entry's ``by`` names the host's seat): the
 #: host's tools, declared by their message classes (``SENDER = "host"``).
@@ -133,40 +134,6 @@ class Entry:
     explanations: tuple[tuple[int, Explanation], ...] = ()
 
 
-@dataclass
-class Seat:
-    """A seat taken by a person or a bot."""
-
-    name: str
-    bot: str | None
-    away: bool = False
-    timeouts: int = 0
-    #: Waiting for the host's approval (a table that requires it).
-    pending: bool = False
-    #: Not dealt into the next hands (the player keeps the seat and the chips).
-    sitting_out: bool = False
-    #: The player's seat in the game, once dealt in (None: joins at the next deal).
-    game_seat: int | None = None
-    #: Seconds left in the player's time bank.
-    bank: float = 0.0
-    #: The player's line of the chip ledger (an index of ``Table.accounts``).
-    account: int = -1
-    #: The host muted the player's chat.
-    muted: bool = False
-
-
-@dataclass
-class Account:
-    """A player's line of the chip ledger: what they brought to the table (the
-    buy-in and every rebuy or top-up), and the chips they took away on leaving."""
-
-    name: str
-    bought: int
-    seat: int | None
-    cashed: int = 0
-    rebuys: int = 0
-
-
 Handler = Callable[["Table", dict[str, Any], float], None]
 #: Each command's handler, by the kind of its entry (filled by ``@_command``).
 _HANDLERS: dict[str, Handler] = {}
@@ -189,57 +156,30 @@ class Table:
     id: str
     settings: TableSettings
     shuffle: RecordingShuffle = field(default_factory=RecordingShuffle)
-    #: The key each hand's fair-shuffle secret is derived from (palace-fair/1); never
-    #: in a payload. None: a table made before fair shuffles (secure shuffles).
-    secret: bytes | None = None
+    #: The key each hand's fair-shuffle secret is derived from (palace-fair/1): see
+    #: :class:`FairDeal`. None: a table made before fair shuffles.
+    secret: InitVar[bytes | None] = None
+    #: The seats, each taken or not, and the host's.
     seats: list[Seat | None] = field(default_factory=list)
-    log: list[Entry] = field(default_factory=list)
     host: int | None = None
+    log: list[Entry] = field(default_factory=list)
     status: str = "waiting"
     game: Game | None = None
     #: The table seat of each seat of the game (-1 once its player has left).
     game_seats: list[int] = field(default_factory=list)
     hand_number: int = 0
-    deadline: float | None = None
-    deadline_seat: int | None = None
-    next_hand_at: float | None = None
     winner: int | None = None
-    #: The hand that ended last, and its table seats: shown until the next deal, so
-    #: its showdown and captures can be read.
-    last_hand: Hand | None = None
-    last_hand_seats: tuple[int, ...] = ()
-    #: Every hand that has ended, with its table seats, in order (kept in memory and
-    #: made again on a rebuild): what the hand histories are built from.
-    finished: list[tuple[Hand, tuple[int, ...]]] = field(default_factory=list)
     #: The chip ledger's lines, one a player who took a seat, in order.
     accounts: list[Account] = field(default_factory=list)
-    #: The host paused the game: no clock runs, no hand is dealt, nobody acts.
-    paused: bool = False
-    #: While paused: the seconds that were left of the turn clock and of the wait
-    #: for the next hand, given back on resuming.
-    paused_at: float = 0.0
-    paused_clock: float | None = None
-    paused_deal: float | None = None
-    #: When the player whose turn it is began to use their time bank.
-    bank_from: float | None = None
-    #: The pause between hands in progress began at ``pause_from``; with
-    #: ``ready_wait`` it waits for the players to say they are ready (the table's
-    #: choice when the pause began), ``ready`` the seats that have.
-    pause_from: float | None = None
-    ready_wait: bool = False
-    ready: set[int] = field(default_factory=set)
-    #: The players' contributions to the next hand's fair seed, by table seat (each
-    #: a ``contributed`` entry of the log; the deal's command carries those used).
-    contributions: dict[int, str] = field(default_factory=dict)
-    #: The fairness proof of the hand in play, and of each finished hand (in the
-    #: order of ``finished``): released only with the full records.
-    proof: FairProof | None = None
-    proofs: list[FairProof | None] = field(default_factory=list)
-    #: The clocks were held (the store unreachable) up to this time: see
-    #: :meth:`_storage_back`.
-    clocks_held_until: float = 0.0
+    #: The clocks and the pace: the turn's, the time bank's, the pause between hands.
+    clock: Clock = field(default_factory=Clock)
+    #: The fair deal: the key, the contributions to the next seed, the proofs.
+    fair: FairDeal = field(init=False)
+    #: The hands played, for the histories and the last hand's showdown.
+    history: History = field(default_factory=History)
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, secret: bytes | None) -> None:
+        self.fair = FairDeal(secret)
         if not self.seats:
             self.seats = [None] * self.settings.seats
         if self.settings.lesson:  # the arranged deck, on a rebuild too (docs/server.md)
@@ -335,7 +275,7 @@ class Table:
     def server_commitment(self) -> str | None:
         """The SHA-256 of the next hand's server secret (palace-fair/1), published
         before the players contribute; None without fair shuffles or after the end."""
-        if self.secret is None or self.status == "over":
+        if self.fair.secret is None or self.status == "over":
             return None
         return server_commitment(self._hand_secret(self.hand_number + 1))
 
@@ -350,7 +290,7 @@ class Table:
         player = self.seats[seat] if seat is not None and 0 <= seat < len(self.seats) else None
         if seat is None or player is None or player.bot is not None or player.pending:
             raise TableError("not_seated", f"seat {short(data.get('seat'))} has no seated player")
-        if self.secret is None or self.status == "over":
+        if self.fair.secret is None or self.status == "over":
             raise TableError("invalid_contribution", "this table's shuffles take no contributions")
         value = data.get("value")
         check_contributions([[seat, value]])
@@ -364,7 +304,7 @@ class Table:
                 "rate_limited",
                 f"seat {seat} has contributed {made} times to this hand's seed: the last counts",
             )
-        self.contributions[seat] = str(value)
+        self.fair.contributions[seat] = str(value)
         self._append("contributed", at, {"seat": seat, "value": str(value)})
 
     def last_move(self) -> int:
@@ -405,14 +345,18 @@ class Table:
         the latest :data:`READY_CAP` seconds after the hand's end, so that an absent
         player cannot stall the table. With nobody connected to wait for, the
         ordinary pause."""
-        if self.next_hand_at is None or not self.ready_wait or self.pause_from is None:
-            return self.next_hand_at
+        if (
+            self.clock.next_hand_at is None
+            or not self.clock.ready_wait
+            or self.clock.pause_from is None
+        ):
+            return self.clock.next_hand_at
         people = self.readying(connected)
         if not people:
-            return min(self.next_hand_at, self.pause_from + self.settings.between_hands)
-        if set(people) <= self.ready:
-            return self.pause_from
-        return self.next_hand_at
+            return min(self.clock.next_hand_at, self.clock.pause_from + self.settings.between_hands)
+        if set(people) <= self.clock.ready:
+            return self.clock.pause_from
+        return self.clock.next_hand_at
 
     def bank_for_turn(self) -> float:
         """The most of a time bank one turn draws: half the turn time, at least
@@ -539,7 +483,7 @@ class Table:
         for game_seat, seat in enumerate(taken):
             self._seat(seat).game_seat = game_seat
         self.status = "playing"
-        self.next_hand_at = at if self._dealable() else None
+        self.clock.next_hand_at = at if self._dealable() else None
         draw = self.game.dealer_draw
         facts: dict[str, Any] = {"dealer": taken[self.game.dealer]}
         if draw is not None:
@@ -553,7 +497,7 @@ class Table:
         assert game is not None
         if game.hand is not None:
             raise TableError("hand_in_play", "a hand is in play")
-        if self.paused:
+        if self.clock.paused:
             raise TableError("game_paused", "the host paused the game")
         if not self._dealable():
             raise TableError("too_few_players", "a hand needs two players who are not sitting out")
@@ -567,25 +511,25 @@ class Table:
             for p in self.seats
             if p is not None and p.game_seat is not None and p.sitting_out
         }
-        self.proof = proof
+        self.fair.proof = proof
         if proof is not None:
             self.shuffle.use(FairShuffle(bytes.fromhex(proof.seed)))
         hand = game.start_hand()
         if self.settings.lesson:
             game.stop()  # a lesson is one hand
-        self.last_hand, self.last_hand_seats = None, ()
+        self.history.last_hand, self.history.last_hand_seats = None, ()
         self.hand_number += 1
-        self.next_hand_at = self.pause_from = None
-        self.ready_wait, self.ready = False, set()
-        self.contributions = {}
+        self.clock.next_hand_at = self.clock.pause_from = None
+        self.clock.ready_wait, self.clock.ready = False, set()
+        self.fair.contributions = {}
         seats = self.hand_seats()
         every = hand.events
         facts: dict[str, Any] = {"hand_number": self.hand_number}
-        if self.proof is not None:
+        if self.fair.proof is not None:
             facts.update(
                 contributions=given,
-                server_commitment=self.proof.server_commitment,
-                commitment=self.proof.commitment,
+                server_commitment=self.fair.proof.server_commitment,
+                commitment=self.fair.proof.commitment,
             )
         self._append(
             "hand_started", at, facts, tuple(every), seats, explanations=_explained(every, 0)
@@ -597,7 +541,7 @@ class Table:
         hand = self.hand
         if self.status != "playing" or hand is None or hand.over:
             raise TableError("no_hand_in_play", "no hand is in play")
-        if self.paused:
+        if self.clock.paused:
             raise TableError("game_paused", "the host paused the game: wait for the resume")
         seat = as_int(data.get("seat"))
         by = data.get("by")
@@ -655,9 +599,9 @@ class Table:
 
     def _after_decision(self, seat: int, by: str, at: float) -> None:
         player = self._seat(seat)
-        if self.bank_from is not None:  # the decision came out of the time bank
-            player.bank = max(0.0, player.bank - (at - self.bank_from))
-            self.bank_from = None
+        if self.clock.bank_from is not None:  # the decision came out of the time bank
+            player.bank = max(0.0, player.bank - (at - self.clock.bank_from))
+            self.clock.bank_from = None
         if by == "player":
             player.timeouts, player.away = 0, False
         elif by == "clock":
@@ -677,14 +621,14 @@ class Table:
         game = self.game
         assert game is not None
         seats = self.hand_seats()
-        self.last_hand, self.last_hand_seats = game.hand, seats
+        self.history.last_hand, self.history.last_hand_seats = game.hand, seats
         assert game.hand is not None
-        self.finished.append((game.hand, seats))
-        self.proofs.append(self.proof)
-        self.proof = None
+        self.history.finished.append((game.hand, seats))
+        self.fair.proofs.append(self.fair.proof)
+        self.fair.proof = None
         self.shuffle.use(None)
         result = game.finish_hand()
-        self.deadline = self.deadline_seat = None
+        self.clock.deadline = self.clock.deadline_seat = None
         self._append(
             "hand_finished",
             at,
@@ -703,7 +647,7 @@ class Table:
     def _over(self, at: float, reason: str) -> None:
         game = self.game
         self.status = "over"
-        self.next_hand_at = self.deadline = self.deadline_seat = None
+        self.clock.next_hand_at = self.clock.deadline = self.clock.deadline_seat = None
         if game is not None:
             left = [self.game_seats[g] for g in game.seats_in_game]
             self.winner = left[0] if len(left) == 1 else None
@@ -738,29 +682,33 @@ class Table:
     def _paused(self, data: dict[str, Any], at: float) -> None:
         by = self._by(data)
         self._need("playing")
-        if self.paused:
+        if self.clock.paused:
             raise TableError("game_paused", "the game is paused already")
-        self.paused, self.paused_at = True, at
-        self.paused_clock = None if self.deadline is None else max(0.0, self.deadline - at)
-        self.paused_deal = None if self.next_hand_at is None else max(0.0, self.next_hand_at - at)
-        self.deadline = self.next_hand_at = None
+        self.clock.paused, self.clock.paused_at = True, at
+        self.clock.paused_clock = (
+            None if self.clock.deadline is None else max(0.0, self.clock.deadline - at)
+        )
+        self.clock.paused_deal = (
+            None if self.clock.next_hand_at is None else max(0.0, self.clock.next_hand_at - at)
+        )
+        self.clock.deadline = self.clock.next_hand_at = None
         self._append("paused", at, {"by": by})
 
     @_command("resumed")
     def _resumed(self, data: dict[str, Any], at: float) -> None:
         by = self._by(data)
-        if not self.paused:
+        if not self.clock.paused:
             raise TableError("not_paused", "the game is not paused")
-        self.paused = False
-        if self.paused_clock is not None:  # the clock goes on from where it stopped
-            self.deadline = at + self.paused_clock
-        if self.paused_deal is not None:
-            self.next_hand_at = at + self.paused_deal
-        if self.bank_from is not None:
-            self.bank_from += at - self.paused_at
-        if self.pause_from is not None:
-            self.pause_from += at - self.paused_at
-        self.paused_clock = self.paused_deal = None
+        self.clock.paused = False
+        if self.clock.paused_clock is not None:  # the clock goes on from where it stopped
+            self.clock.deadline = at + self.clock.paused_clock
+        if self.clock.paused_deal is not None:
+            self.clock.next_hand_at = at + self.clock.paused_deal
+        if self.clock.bank_from is not None:
+            self.clock.bank_from += at - self.clock.paused_at
+        if self.clock.pause_from is not None:
+            self.clock.pause_from += at - self.clock.paused_at
+        self.clock.paused_clock = self.clock.paused_deal = None
         self._append("resumed", at, {"by": by})
         self._schedule(at)
 
@@ -784,17 +732,17 @@ class Table:
         # An outage that began before the last entry that gave time back was given
         # back by it (another process's entry for the same outage): nothing more,
         # since the clocks have run, rightly, from that entry on.
-        seconds = 0.0 if since < self.clocks_held_until else max(0.0, at - float(since))
-        self.clocks_held_until = max(self.clocks_held_until, at)
-        if not self.paused:  # (a paused table's clocks stand still already)
-            if self.deadline is not None:
-                self.deadline += seconds
-            if self.next_hand_at is not None:
-                self.next_hand_at += seconds
-            if self.bank_from is not None:
-                self.bank_from += seconds
-            if self.pause_from is not None:
-                self.pause_from += seconds
+        seconds = 0.0 if since < self.clock.held_until else max(0.0, at - float(since))
+        self.clock.held_until = max(self.clock.held_until, at)
+        if not self.clock.paused:  # (a paused table's clocks stand still already)
+            if self.clock.deadline is not None:
+                self.clock.deadline += seconds
+            if self.clock.next_hand_at is not None:
+                self.clock.next_hand_at += seconds
+            if self.clock.bank_from is not None:
+                self.clock.bank_from += seconds
+            if self.clock.pause_from is not None:
+                self.clock.pause_from += seconds
         self._append("storage_back", at, {"since": float(since), "seconds": round(seconds, 3)})
 
     @_command("approved")
@@ -870,7 +818,7 @@ class Table:
         player.sitting_out = True
         self._append("sat_out", at, {"seat": seat})
         if not self._dealable():
-            self.next_hand_at = None
+            self.clock.next_hand_at = None
 
     @_command("sat_in")
     def _sat_in(self, data: dict[str, Any], at: float) -> None:
@@ -926,15 +874,15 @@ class Table:
         if (
             seat is None
             or player is None
-            or self.deadline is None
-            or self.deadline_seat != seat
-            or self.bank_from is not None
+            or self.clock.deadline is None
+            or self.clock.deadline_seat != seat
+            or self.clock.bank_from is not None
             or player.bank <= 0
-            or at < self.deadline
+            or at < self.clock.deadline
         ):
             raise TableError("no_time_bank", f"no time bank to use for seat {short(seat)} now")
         seconds = min(player.bank, self.bank_for_turn())
-        self.bank_from, self.deadline = at, at + seconds
+        self.clock.bank_from, self.clock.deadline = at, at + seconds
         self._append("bank_used", at, {"seat": seat, "seconds": seconds})
 
     @_command("ready")
@@ -945,9 +893,9 @@ class Table:
         self._need("playing")
         if self.hand is not None:
             raise TableError("hand_in_play", "ready for the next hand: once this one is over")
-        if seat in self.ready:
+        if seat in self.clock.ready:
             raise TableError("already_ready", f"{self._seat(seat).name} is ready already")
-        self.ready.add(seat)
+        self.clock.ready.add(seat)
         self._append("ready", at, {"seat": seat})
 
     # ------------------------------------------------------------ the chat
@@ -1060,16 +1008,16 @@ class Table:
         """Hand ``number``'s server secret: derived from the table's key, so that one
         stored key serves every hand and releasing a hand's secret tells nothing of
         another's."""
-        assert self.secret is not None
+        assert self.fair.secret is not None
         message = f"{SCHEME} hand {number}".encode("ascii")
-        return hmac.new(self.secret, message, hashlib.sha256).digest()
+        return hmac.new(self.fair.secret, message, hashlib.sha256).digest()
 
     def _fair_deal(self, given: object) -> tuple[FairProof | None, dict[str, str]]:
         """The fair shuffles of the hand about to be dealt (changing nothing): its
         proof, with the seed made from its server secret and the contributions of the
         players dealt in (by table seat in the command; by hand seat in the seed), and
         the contributions used. No proof for a table without a secret."""
-        if self.secret is None:
+        if self.fair.secret is None:
             return None, {}
         if given is None:
             given = {}
@@ -1121,7 +1069,7 @@ class Table:
         if self.status == "over":
             raise TableError("game_over", "the game is over")
         taken = self.stack(seat)
-        self.ready.discard(seat)
+        self.clock.ready.discard(seat)
         if self.game is not None and player.game_seat is not None:
             self.game.leave(player.game_seat)
             self.game_seats[player.game_seat] = -1
@@ -1146,7 +1094,7 @@ class Table:
         if game is not None and game.over and not self.settings.rebuys and self.hand is None:
             self._over(at, "chips")
         elif not self._dealable():
-            self.next_hand_at = None
+            self.clock.next_hand_at = None
 
     def _dealable(self) -> bool:
         """Two players or more would be dealt in now (with chips, not sitting out,
@@ -1162,19 +1110,19 @@ class Table:
         """Deal the next hand after the pause between hands, when one can be dealt."""
         if (
             self.status == "playing"
-            and not self.paused
+            and not self.clock.paused
             and self.hand is None
-            and self.next_hand_at is None
+            and self.clock.next_hand_at is None
             and self._dealable()
         ):
-            self.pause_from = at
-            self.ready_wait = bool(self.hand_number) and self.settings.wait_for_ready
+            self.clock.pause_from = at
+            self.clock.ready_wait = bool(self.hand_number) and self.settings.wait_for_ready
             if not self.hand_number:  # the first deal comes at once
-                self.next_hand_at = at
-            elif self.ready_wait:  # at the latest; sooner once everyone is ready
-                self.next_hand_at = at + READY_CAP
+                self.clock.next_hand_at = at
+            elif self.clock.ready_wait:  # at the latest; sooner once everyone is ready
+                self.clock.next_hand_at = at + READY_CAP
             else:
-                self.next_hand_at = at + self.settings.between_hands
+                self.clock.next_hand_at = at + self.settings.between_hands
 
     def _join_waiting(self) -> None:
         """Players seated since the game started join it at this deal."""
@@ -1187,13 +1135,13 @@ class Table:
 
     def _arm(self, at: float) -> None:
         """Start the clock of the decision due, if a present person makes it."""
-        self.bank_from = None
+        self.clock.bank_from = None
         seat = self.to_act()
         player = self.seats[seat] if seat is not None else None
         if seat is None or player is None or player.bot is not None or player.away:
-            self.deadline = self.deadline_seat = None
+            self.clock.deadline = self.clock.deadline_seat = None
         else:
-            self.deadline, self.deadline_seat = at + self.settings.turn_seconds, seat
+            self.clock.deadline, self.clock.deadline_seat = at + self.settings.turn_seconds, seat
 
     def _need(self, status: str) -> None:
         if self.status != status:
