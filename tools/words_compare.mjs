@@ -1,7 +1,8 @@
 // Renders every sentence of the table page's catalogues with sample values, in the
 // catalogues of a git revision (the JS modules static/words/{lang}.js as they were
 // before the sentences became data) and in the working tree's (static/words/{lang}.json
-// built by catalogue.js), and counts the renderings that are the same.
+// and its grammar, built by load(lang) of catalogue.js, as the page loads them), and
+// counts the renderings that are the same.
 //
 //   node tools/words_compare.mjs REVISION [SAMPLES.json]
 //
@@ -227,13 +228,10 @@ function renderings(m) {
 let differ = 0;
 let total = 0;
 let threwAll = 0;
-const { build } = await import(pathToFileURL(path.join(work, "new", "catalogue.js")).href);
+const { load } = await import(pathToFileURL(path.join(work, "new", "catalogue.js")).href);
 for (const lang of LANGS) {
   const before = await import(pathToFileURL(path.join(work, "old", `${lang}.js`)).href);
-  const data = JSON.parse(fs.readFileSync(path.join(work, "new", `${lang}.json`), "utf8"));
-  const grammarFile = path.join(work, "new", "grammar", `${lang}.js`);
-  const grammar = fs.existsSync(grammarFile) ? await import(pathToFileURL(grammarFile).href) : {};
-  const after = build(data, grammar);
+  const after = await load(lang);
   const old = renderings(before);
   const now = renderings(after);
   let same = 0;

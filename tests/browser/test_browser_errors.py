@@ -54,7 +54,8 @@ def _words(page: Page, expression: str, *args: object) -> Any:
     lang = page.evaluate("document.documentElement.lang")
     return page.evaluate(
         "async ([l, args]) => {"
-        f" const m = await import(`/static/words/${{l}}.js`); return {expression}; }}",
+        f" const m = await (await import('/static/words/catalogue.js')).load(l);"
+        f" return {expression}; }}",
         [lang, list(args)],
     )
 

@@ -53,7 +53,9 @@ def test_a_table_beyond_the_limit_is_refused_in_the_players_words(
     page.wait_for_function("() => document.getElementById('create-error').textContent !== ''")
     said = page.get_by_test_id("create-error").inner_text()
     sentence = page.evaluate(
-        "async (l) => (await import(`/static/words/${l}.js`)).ERRORS.rate_limited", lang
+        "async (l) => (await (await import('/static/words/catalogue.js')).load(l))"
+        ".ERRORS.rate_limited",
+        lang,
     )
     assert said == sentence, (lang, said)
     assert "rate_limited" not in said

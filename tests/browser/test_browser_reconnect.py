@@ -31,7 +31,8 @@ REFUSED = 2
 def _words(page: Page, expression: str) -> Any:
     """A value of the page's catalogue: ``expression`` over ``m`` (the module)."""
     lang = page.evaluate("document.documentElement.lang")
-    script = f"const m = await import(`/static/words/${{l}}.js`); return {expression};"
+    script = "const m = await (await import('/static/words/catalogue.js')).load(l);"
+    script += f" return {expression};"
     return page.evaluate(f"async (l) => {{ {script} }}", lang)
 
 

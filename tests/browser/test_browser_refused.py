@@ -35,7 +35,8 @@ def _words(page: Page, expression: str) -> str:
     """A text of the page's own catalogue (``m`` the module of its language)."""
     text: str = page.evaluate(
         "async () => { const l = document.documentElement.lang;"
-        f" const m = await import(`/static/words/${{l}}.js`); return {expression}; }}"
+        f" const m = await (await import('/static/words/catalogue.js')).load(l);"
+        f" return {expression}; }}"
     )
     return text
 

@@ -137,8 +137,8 @@ def test_the_tools_are_worded_in_every_language(browser: Browser, server: str) -
         page.get_by_test_id("create-submit").click()  # no name: the form says so
         said = page.locator("#create-error").inner_text()
         words = page.evaluate(
-            "async (l) => [(await import(`/static/words/${l}.js`)).UI.home.needHost,"
-            " (await import('/static/words/en.js')).UI.home.needHost]",
+            "async (l) => { const { load } = await import('/static/words/catalogue.js');"
+            " return [(await load(l)).UI.home.needHost, (await load('en')).UI.home.needHost]; }",
             lang,
         )
         assert said == words[0] != words[1], (lang, said)
@@ -148,13 +148,16 @@ def test_the_tools_are_worded_in_every_language(browser: Browser, server: str) -
         tools = page.get_by_test_id("host-tools")
         tools.wait_for()
         english = page.evaluate(
-            "async () => (await import('/static/words/en.js')).UI.tools.hostTitle"
+            "async () => (await (await import('/static/words/catalogue.js')).load('en'))"
+            ".UI.tools.hostTitle"
         )
         assert english not in tools.inner_text(), lang
         page.goto(f"{server}/t/no-such-table?lang={lang}")  # the server's own 404 page
         _ready(page)
         missing = page.evaluate(
-            "async (l) => (await import(`/static/words/${l}.js`)).UI.html.noTable", lang
+            "async (l) => (await (await import('/static/words/catalogue.js')).load(l))"
+            ".UI.html.noTable",
+            lang,
         )
         assert page.locator("h1").inner_text() == missing, lang
         page.context.close()

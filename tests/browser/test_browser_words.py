@@ -1,7 +1,8 @@
 """The table page's five languages, in a real browser served by the real server.
 
-Part one: each catalogue module (``static/words/{en,cy,si,sk,ps}.js``) is imported in
-a page and compared with English: the same export names, the same UI keys (deep,
+Part one: each catalogue (``static/words/{en,cy,si,sk,ps}.json``, loaded by
+``load(lang)`` of ``static/words/catalogue.js``) is built in a page and compared with
+English: the same export names, the same UI keys (deep,
 with the same kind of value and the same function arity), the same EVENTS and
 ENTRIES keys; every event kind of the engine (``palace_poker.events.EVENT_KINDS``,
 in wire form from ``palace_poker.wire.to_wire``) has a sentence in every language,
@@ -158,6 +159,7 @@ def _sample_options() -> list[dict[str, Any]]:
 # Runs in the page: imports each catalogue and reports what the test compares.
 PROBE = """
 async ({ langs, events, entries, options, codes }) => {
+  const { load } = await import("/static/words/catalogue.js");
   const names = ["Ann", "Bob", "Ada"];
   const ctx = { who: (h) => names[h], mine: (h) => h === 0, seatName: (t) => names[t] };
   const ARGS = {
@@ -186,7 +188,7 @@ async ({ langs, events, entries, options, codes }) => {
   const run = (f) => { try { return f(); } catch (err) { return { thrown: String(err) }; } };
   const report = {};
   for (const lang of langs) {
-    const m = await import(`/static/words/${lang}.js`);
+    const m = await load(lang);
     report[lang] = {
       exports: Object.keys(m).sort(),
       lang: m.LANG,
@@ -449,7 +451,7 @@ def _english_sentences(page: Page) -> list[str]:
     letters long and with a space (single words like "Pot" may be shared)."""
     found: list[str] = page.evaluate(
         """async () => {
-          const m = await import('/static/words/en.js');
+          const m = await (await import('/static/words/catalogue.js')).load('en');
           const out = [];
           const walk = (v) => {
             if (typeof v === 'string') out.push(v);

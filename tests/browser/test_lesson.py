@@ -179,7 +179,7 @@ def test_the_home_page_buttons_wait_for_their_words(browser: Browser, server: st
     def hold(route: Route) -> None:
         held.append(route)
 
-    page.route("**/static/words/cy.js", hold)
+    page.route("**/static/words/cy.json", hold)
     page.goto(f"{server}/?lang=cy")
     expect(page.get_by_test_id("learn")).to_be_disabled()
     expect(page.get_by_test_id("create-submit")).to_be_disabled()

@@ -9,8 +9,10 @@ the language has (built in, a table of its ``WORDS``, a function of its
 ``grammar/{lang}.js``); a plural's branches are categories the language has;
 ``ERRORS`` has exactly the server's error codes; the ``data-words`` keys of index.html
 and table.html are keys of every catalogue's ``UI``; the chooser (``words.js``) offers
-exactly these languages, each in its own name; each ``{lang}.js`` is the same small
-module; and Sinhala is written with the zero-width joiner its conjuncts need.
+exactly these languages, each in its own name; a language is only its files (no
+module of its own: ``load(lang)`` of ``catalogue.js`` builds every catalogue, and its
+list of the languages with a grammar module is the modules there are); and Sinhala is
+written with the zero-width joiner its conjuncts need.
 tests/browser/test_browser_words.py checks the built catalogues in a real browser.
 """
 
@@ -266,27 +268,36 @@ def test_errors_are_the_server_codes() -> None:
         assert sorted(_data(lang)["ERRORS"]) == sorted(ERROR_CODES), lang
 
 
-def test_each_language_module_is_the_same_few_lines() -> None:
-    """{lang}.js only builds the catalogue of {lang}.json (with its grammar, if any)."""
-    english = (WORDS / "en.js").read_text(encoding="utf-8")
-    exported = re.search(r"^export const \{\n(.*?)^\} = build\(", english, re.M | re.S)
-    assert exported is not None
-    names = exported[1]
-    for lang in LANGS:
-        source = (WORDS / f"{lang}.js").read_text(encoding="utf-8")
-        assert f'import data from "./{lang}.json" with {{ type: "json" }};' in source, lang
-        has_grammar = (WORDS / "grammar" / f"{lang}.js").is_file()
-        assert (f'import * as grammar from "./grammar/{lang}.js";' in source) == has_grammar, lang
-        built = f"build(data{', grammar' if has_grammar else ''});"
-        assert f"export const {{\n{names}}} = {built}" in source, lang
+def test_a_language_is_its_files_and_one_loader_builds_them() -> None:
+    """No language has a module of its own (``{lang}.js``): ``load(lang)`` of
+    catalogue.js imports ``{lang}.json`` and, for the languages of its ``GRAMMARS``,
+    ``grammar/{lang}.js``, exactly the grammar modules there are."""
+    assert not [lang for lang in LANGS if (WORDS / f"{lang}.js").exists()]
+    source = (WORDS / "catalogue.js").read_text(encoding="utf-8")
+    listed = re.search(r"^export const GRAMMARS = \[(.*)\];$", source, re.M)
+    assert listed is not None
+    grammars = re.findall(r'"(\w+)"', listed[1])
+    assert sorted(grammars) == sorted(p.stem for p in (WORDS / "grammar").glob("*.js"))
+    assert set(grammars) <= set(LANGS)
+    assert 'import(`./${lang}.json`, { with: { type: "json" } })' in source
+    assert "import(`./grammar/${lang}.js`)" in source
+
+
+def _built_names() -> list[str]:
+    """The names ``build`` of catalogue.js returns (every catalogue's exports)."""
+    source = (WORDS / "catalogue.js").read_text(encoding="utf-8")
+    block = re.search(r"^  return \{\n(.*?)^  \};\n\}", source, re.M | re.S)
+    assert block is not None
+    return sorted(re.findall(r"^    (\w+)[,:]", block[1], re.M))
 
 
 def test_words_js_re_exports_every_name() -> None:
     chooser = (STATIC / "words.js").read_text(encoding="utf-8")
     block = chooser[chooser.index("export const {") : chooser.index("} = catalogue;")]
     re_exported = sorted(re.findall(r"^  (\w+),$", block, re.M))
-    english = (WORDS / "en.js").read_text(encoding="utf-8")
-    assert re_exported == sorted(re.findall(r"^  (\w+),$", english, re.M))
+    assert re_exported == _built_names()
+    assert len(re_exported) == 19
+    assert "const catalogue = await load(LANG_CHOSEN);" in chooser
 
 
 def test_the_chooser_offers_the_five_languages_in_their_own_names() -> None:

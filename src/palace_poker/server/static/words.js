@@ -1,5 +1,6 @@
-// The language chooser: picks one catalogue of static/words/ (en, cy, si, sk, ps) and
-// re-exports its names, so every module keeps importing "./words.js" unchanged.
+// The language chooser: picks a language (en, cy, si, sk, ps), loads its catalogue
+// (load of words/catalogue.js) and re-exports its names, so every module keeps
+// importing "./words.js" unchanged.
 //
 // The language: `?lang=xx` in the URL wins (and is saved), then the choice saved in
 // localStorage (by a ?lang= link or the picker, language.js), then the browser's
@@ -8,7 +9,7 @@
 
 // The code that builds every catalogue comes with the page's first modules, so that
 // only the chosen language's own files (its sentences and grammar) wait for the choice.
-import "./words/catalogue.js";
+import { load } from "./words/catalogue.js";
 
 /** Each language the page is offered in, by its code, in its own name. */
 export const LANGUAGES = {
@@ -69,11 +70,11 @@ if (known(sourced.query) === LANG_CHOSEN) {
 }
 
 // The page is in its language from here on, before the catalogue has come (its
-// sentences, its grammar and the code that builds them are a second round of
-// requests): a script that reads <html lang> to find the page's catalogue finds it.
+// sentences and its grammar are a second round of requests): a script that reads
+// <html lang> to find the page's catalogue finds it.
 if (globalThis.document) document.documentElement.lang = LANG_CHOSEN;
 
-const catalogue = await import(`./words/${LANG_CHOSEN}.js`);
+const catalogue = await load(LANG_CHOSEN);
 
 if (globalThis.document) {
   document.documentElement.lang = catalogue.LANG;

@@ -1,10 +1,11 @@
 // A language's catalogue, built from its sentences (static/words/{lang}.json, data)
 // and its grammar (static/words/grammar/{lang}.js, where it has one): the names every
 // page module imports through words.js (LANG, DIR, UI, EVENTS, ENTRIES, ERRORS,
-// EXPLAIN, LESSON and the functions below). What is the same in every language is
-// here, once: numbers and plurals (Intl), cards, the facts an event or a log entry
-// gives its sentence, the lists; what differs is the JSON's templates (template.js
-// for the syntax) and the grammar module's formats.
+// EXPLAIN, LESSON and the functions below). `load(lang)` fetches a language's two
+// files and builds its catalogue; a language is nothing but those files. What is the
+// same in every language is here, once: numbers and plurals (Intl), cards, the facts
+// an event or a log entry gives its sentence, the lists; what differs is the JSON's
+// templates (template.js for the syntax) and the grammar module's formats.
 //
 // A key of the JSON with a signature, `"raises(n)": "{n, number} …"`, is a function
 // of those parameters, in that order; a parameter written `name?` is a yes/no (the
@@ -35,6 +36,23 @@ function signature(key) {
 
 /** The text of parts (a UI sentence has no cards). */
 const text = (parts) => parts.map((p) => (typeof p === "string" ? p : "")).join("");
+
+/** The languages with a grammar module of their own, grammar/{lang}.js. */
+export const GRAMMARS = ["en", "cy", "ps"];
+
+/**
+ * The catalogue of the language `lang` (a code of words.js's LANGUAGES): its
+ * sentences, {lang}.json, built with its grammar, grammar/{lang}.js if GRAMMARS has
+ * it; the two files are fetched at once (a browser caches each, so a second call
+ * fetches nothing).
+ */
+export async function load(lang) {
+  const [data, grammar] = await Promise.all([
+    import(`./${lang}.json`, { with: { type: "json" } }),
+    GRAMMARS.includes(lang) ? import(`./grammar/${lang}.js`) : {},
+  ]);
+  return build(data.default, grammar);
+}
 
 /** The catalogue of `data` (a language's JSON) with `grammar`'s formats. */
 export function build(data, grammar = {}) {
