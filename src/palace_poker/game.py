@@ -255,6 +255,11 @@ class Game:
     def top_up(self, seat: object, chips: object) -> None:
         """Add chips to a player's stack between hands, where the table allows rebuys
         (R-GAME-1): a busted player rebuys (:meth:`rebuy`), one with chips tops up."""
+        at, added = self.verify_top_up(seat, chips)
+        self.stacks[at] += added
+
+    def verify_top_up(self, seat: object, chips: object) -> tuple[int, int]:
+        """Check a top-up without making it (:meth:`top_up`); return its seat and chips."""
         at = self._between_hands(seat, "top up")
         if not self.rebuys:
             raise IllegalActionError(
@@ -268,17 +273,15 @@ class Game:
             code="invalid_amount",
             rule="R-GAME-1",
         )
-        if self.stacks[at] == 0:
-            self.rebuy(at, added)
-            return
         if sum(self.stacks) + added > MAX_CHIPS:
+            what = "a rebuy" if self.stacks[at] == 0 else "a top-up"
             raise IllegalActionError(
                 "invalid_amount",
-                f"a top-up of {added} would put more than {MAX_CHIPS} chips in play",
+                f"{what} of {added} would put more than {MAX_CHIPS} chips in play",
                 rule="R-GAME-1",
                 details={"input": added},
             )
-        self.stacks[at] += added
+        return at, added
 
     def add_player(self, player_name: object, stack: object) -> int:
         """A new player joins between hands, at a new seat after the others; they are

@@ -108,6 +108,40 @@ def test_a_refusal_leaves_the_whole_table_as_it_was(
         hand = table.hand
 
 
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    seats=st.integers(2, 5),
+    steps=st.integers(0, 60),
+    commands=st.lists(_commands(), min_size=1, max_size=12),
+)
+def test_a_commands_check_changes_nothing_whether_it_refuses_or_plans(
+    seed: int, seats: int, steps: int, commands: list[tuple[str, dict[str, Any]]]
+) -> None:
+    """Why a refusal changes nothing, by construction: a command is checked and
+    planned by ``Table.check``, which only reads the table, and only its plan, run
+    once every check has passed, changes it. Here every command's check is run
+    alone, refused or not, and the table after it is byte for byte the table before;
+    a plan is then carried out, so the later commands meet a table that moved on."""
+    table, clock = _played(seed, seats, steps)
+    hand = table.hand
+    for kind, data in commands:
+        if "version" in data and hand is not None and data["version"] == 0:
+            data["version"] = hand.version
+        if "hand" in data and data["hand"] == 0:
+            data["hand"] = table.hand_number
+        clock[0] += 1.0
+        before = pickle.dumps(table)
+        try:
+            plan = table.check(kind, data, at=clock[0])
+        except PalaceError:
+            plan = None
+        assert pickle.dumps(table) == before, (kind, data)
+        if plan is not None:
+            plan()
+        hand = table.hand
+
+
 @settings(max_examples=examples(100), deadline=None)
 @given(seed=st.integers(0, 10**6), seats=st.integers(2, 5), steps=st.integers(0, 80))
 def test_the_seats_a_deal_will_deal_in_are_those_it_deals_in(

@@ -134,7 +134,11 @@ class Entry:
     explanations: tuple[tuple[int, Explanation], ...] = ()
 
 
-Handler = Callable[["Table", dict[str, Any], float], None]
+#: A command's plan: the changes it makes, once every check has passed.
+Plan = Callable[[], None]
+#: A command's handler: checks the command against the table (reading it only, and
+#: raising :class:`TableError` to refuse) and returns its plan.
+Handler = Callable[["Table", dict[str, Any], float], Plan]
 #: Each command's handler, by the kind of its entry (filled by ``@_command``).
 _HANDLERS: dict[str, Handler] = {}
 
@@ -280,7 +284,7 @@ class Table:
         return server_commitment(self._hand_secret(self.hand_number + 1))
 
     @_command("contributed")
-    def _contributed(self, data: dict[str, Any], at: float) -> None:
+    def _contributed(self, data: dict[str, Any], at: float) -> Plan:
         """A seated player's contribution to the next hand's fair seed (a client's
         random value; the latest one of a seat counts). A log entry like any change,
         so that it reaches the deal whichever server process received it, and every
@@ -304,8 +308,12 @@ class Table:
                 "rate_limited",
                 f"seat {seat} has contributed {made} times to this hand's seed: the last counts",
             )
-        self.fair.contributions[seat] = str(value)
-        self._append("contributed", at, {"seat": seat, "value": str(value)})
+
+        def apply() -> None:
+            self.fair.contributions[seat] = str(value)
+            self._append("contributed", at, {"seat": seat, "value": str(value)})
+
+        return apply
 
     def last_move(self) -> int:
         """The seq of the last entry that is not a contribution to the fair seed (0
@@ -398,20 +406,30 @@ class Table:
         """Check and carry out a command; return its entry and its consequences.
 
         Raises :class:`TableError` (or the engine's error for a decision) and
-        changes nothing when the command is refused.
+        changes nothing when the command is refused, by construction: the command is
+        checked and planned first (:meth:`check`, which only reads the table), and
+        its plan, which refuses nothing, then makes the changes.
         """
+        before = len(self.log)
+        plan = self.check(kind, data, at=at)
+        assert len(self.log) == before, f"{kind}: its check changed the table"
+        plan()
+        return self.log[before:]
+
+    def check(self, kind: str, data: dict[str, Any], *, at: float) -> Plan:
+        """Check a command against the table, changing nothing, and return its plan:
+        the changes it makes, to be carried out at once (as the engine's own
+        ``verify`` before ``apply``). Raises as :meth:`submit` does.
+
+        Who may give a host's command is checked first, before any handler looks
+        (who before when, as boardgame.io's master checks the player before the
+        move); then the command's handler checks everything else and plans."""
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise TableError("malformed_message", f"no command {short(kind)}")
         if kind in HOST_COMMANDS or (kind in HOST_ENTRIES and data.get("by") is not None):
-            self._host(data)  # who may before when: before any handler looks
-        before = len(self.log)
-        try:
-            handler(self, data, at)
-        except PalaceError:
-            del self.log[before:]  # the handlers append only after every check
-            raise
-        return self.log[before:]
+            self._host(data)
+        return handler(self, data, at)
 
     def _append(
         self,
@@ -428,7 +446,7 @@ class Table:
         return entry
 
     @_command("seated")
-    def _seated(self, data: dict[str, Any], at: float) -> None:
+    def _seated(self, data: dict[str, Any], at: float) -> Plan:
         if self.status == "over":
             raise TableError("game_over", "the game is over")
         bot = data.get("bot")
@@ -459,39 +477,47 @@ class Table:
         ):
             raise TableError("unknown_bot", f"no bot named {short(bot)}")
         pending = bot is None and self.settings.approval and self.host is not None
-        player = Seat(name, bot, pending=pending, bank=float(self.settings.time_bank))
-        self.seats[seat] = player
-        if not pending:
-            self._open_account(seat)
-        if bot is None and self.host is None:
-            self.host = seat
-        facts = {"seat": seat, "name": name, "bot": bot, "pending": pending}
-        self._append("seated", at, facts if by is None else {**facts, "by": by})
-        self._schedule(at)
+
+        def apply() -> None:
+            player = Seat(name, bot, pending=pending, bank=float(self.settings.time_bank))
+            self.seats[seat] = player
+            if not pending:
+                self._open_account(seat)
+            if bot is None and self.host is None:
+                self.host = seat
+            facts = {"seat": seat, "name": name, "bot": bot, "pending": pending}
+            self._append("seated", at, facts if by is None else {**facts, "by": by})
+            self._schedule(at)
+
+        return apply
 
     @_command("started")
-    def _started(self, data: dict[str, Any], at: float) -> None:
+    def _started(self, data: dict[str, Any], at: float) -> Plan:
         self._need("waiting")
         taken = tuple(i for i, s in enumerate(self.seats) if s is not None and not s.pending)
         if len(taken) < 2:
             raise TableError("too_few_players", "a game needs at least two players")
-        players = [(self._seat(i).name, self.settings.stack) for i in taken]
-        self.game = Game(
-            self.settings.rules(), players, shuffle=self.shuffle, rebuys=self.settings.rebuys
-        )
-        self.game_seats = list(taken)
-        for game_seat, seat in enumerate(taken):
-            self._seat(seat).game_seat = game_seat
-        self.status = "playing"
-        self.clock.next_hand_at = at if self._dealable() else None
-        draw = self.game.dealer_draw
-        facts: dict[str, Any] = {"dealer": taken[self.game.dealer]}
-        if draw is not None:
-            facts["draw"] = [[[taken[s], str(c)] for s, c in round_] for round_ in draw.rounds]
-        self._append("started", at, {**data, **facts})
+
+        def apply() -> None:
+            players = [(self._seat(i).name, self.settings.stack) for i in taken]
+            self.game = Game(
+                self.settings.rules(), players, shuffle=self.shuffle, rebuys=self.settings.rebuys
+            )
+            self.game_seats = list(taken)
+            for game_seat, seat in enumerate(taken):
+                self._seat(seat).game_seat = game_seat
+            self.status = "playing"
+            self.clock.next_hand_at = at if self._dealable() else None
+            draw = self.game.dealer_draw
+            facts: dict[str, Any] = {"dealer": taken[self.game.dealer]}
+            if draw is not None:
+                facts["draw"] = [[[taken[s], str(c)] for s, c in round_] for round_ in draw.rounds]
+            self._append("started", at, {**data, **facts})
+
+        return apply
 
     @_command("hand_started")
-    def _hand_started(self, data: dict[str, Any], at: float) -> None:
+    def _hand_started(self, data: dict[str, Any], at: float) -> Plan:
         self._need("playing")
         game = self.game
         assert game is not None
@@ -501,43 +527,47 @@ class Table:
             raise TableError("game_paused", "the host paused the game")
         if not self._dealable():
             raise TableError("too_few_players", "a hand needs two players who are not sitting out")
-        # every check above and the fair seed's below come before the first change:
-        # a refused deal (a bad contribution) leaves the table as it was
+        # the fair seed is made in the check, from the seats the deal will deal in:
+        # a bad contribution refuses the deal before anything changes
         proof, given = self._fair_deal(data.get("contributions"))
-        self._join_waiting()
-        game.rules = self.settings.rules()
-        game.sitting_out = {
-            p.game_seat
-            for p in self.seats
-            if p is not None and p.game_seat is not None and p.sitting_out
-        }
-        self.fair.proof = proof
-        if proof is not None:
-            self.shuffle.use(FairShuffle(bytes.fromhex(proof.seed)))
-        hand = game.start_hand()
-        if self.settings.lesson:
-            game.stop()  # a lesson is one hand
-        self.history.last_hand, self.history.last_hand_seats = None, ()
-        self.hand_number += 1
-        self.clock.next_hand_at = self.clock.pause_from = None
-        self.clock.ready_wait, self.clock.ready = False, set()
-        self.fair.contributions = {}
-        seats = self.hand_seats()
-        every = hand.events
-        facts: dict[str, Any] = {"hand_number": self.hand_number}
-        if self.fair.proof is not None:
-            facts.update(
-                contributions=given,
-                server_commitment=self.fair.proof.server_commitment,
-                commitment=self.fair.proof.commitment,
+
+        def apply() -> None:
+            self._join_waiting()
+            game.rules = self.settings.rules()
+            game.sitting_out = {
+                p.game_seat
+                for p in self.seats
+                if p is not None and p.game_seat is not None and p.sitting_out
+            }
+            self.fair.proof = proof
+            if proof is not None:
+                self.shuffle.use(FairShuffle(bytes.fromhex(proof.seed)))
+            hand = game.start_hand()
+            if self.settings.lesson:
+                game.stop()  # a lesson is one hand
+            self.history.last_hand, self.history.last_hand_seats = None, ()
+            self.hand_number += 1
+            self.clock.next_hand_at = self.clock.pause_from = None
+            self.clock.ready_wait, self.clock.ready = False, set()
+            self.fair.contributions = {}
+            seats = self.hand_seats()
+            every = hand.events
+            facts: dict[str, Any] = {"hand_number": self.hand_number}
+            if self.fair.proof is not None:
+                facts.update(
+                    contributions=given,
+                    server_commitment=self.fair.proof.server_commitment,
+                    commitment=self.fair.proof.commitment,
+                )
+            self._append(
+                "hand_started", at, facts, tuple(every), seats, explanations=_explained(every, 0)
             )
-        self._append(
-            "hand_started", at, facts, tuple(every), seats, explanations=_explained(every, 0)
-        )
-        self._arm(at)
+            self._arm(at)
+
+        return apply
 
     @_command("action")
-    def _action(self, data: dict[str, Any], at: float) -> None:
+    def _action(self, data: dict[str, Any], at: float) -> Plan:
         hand = self.hand
         if self.status != "playing" or hand is None or hand.over:
             raise TableError("no_hand_in_play", "no hand is in play")
@@ -554,23 +584,26 @@ class Table:
             raise TableError("not_in_hand", f"seat {seat} is not dealt into this hand")
         if by == "player" and hand.to_act != at_hand:
             raise TableError("not_your_turn", "another player's decision is due", rule="R-TURN-1")
-        start = len(hand.events)
-        try:
-            hand.apply(Action.parse(f"{at_hand} {text}"), version=data.get("version"))
+        try:  # the engine's own check, then its change
+            action = hand.verify(Action.parse(f"{at_hand} {text}"), version=data.get("version"))
         except PalaceError as err:
             raise _without_seat(err, f"{at_hand} ") from None
-        every = hand.events
-        events = tuple(every[start:])
-        seats = self.hand_seats()
-        self._append(
-            "action",
-            at,
-            {"seat": seat, "action": text, "version": data.get("version"), "by": by},
-            events,
-            seats,
-            explanations=_explained(every, start),
-        )
-        self._after_decision(seat, str(by), at)
+
+        def apply() -> None:
+            start = len(hand.events)
+            hand.apply(action)
+            every = hand.events
+            self._append(
+                "action",
+                at,
+                {"seat": seat, "action": text, "version": data.get("version"), "by": by},
+                tuple(every[start:]),
+                self.hand_seats(),
+                explanations=_explained(every, start),
+            )
+            self._after_decision(seat, str(by), at)
+
+        return apply
 
     def _same_hand(self, data: dict[str, Any], text: str, hand: Hand) -> None:
         """A decision answers one state of the table: the hand it was chosen on
@@ -654,66 +687,82 @@ class Table:
         self._append("game_over", at, {"winner": self.winner, "reason": reason})
 
     @_command("back")
-    def _back(self, data: dict[str, Any], at: float) -> None:
+    def _back(self, data: dict[str, Any], at: float) -> Plan:
         seat = as_int(data.get("seat"))
         player = self.seats[seat] if seat is not None and 0 <= seat < len(self.seats) else None
         if seat is None or player is None or player.bot is not None:
             raise TableError("not_seated", f"seat {short(data.get('seat'))} has no player")
         if not player.away:
             raise TableError("not_away", f"{player.name} is not away")
-        player.away, player.timeouts = False, 0
-        self._append("back", at, {"seat": seat})
-        if self.to_act() == seat:
-            self._arm(at)
+
+        def apply() -> None:
+            player.away, player.timeouts = False, 0
+            self._append("back", at, {"seat": seat})
+            if self.to_act() == seat:
+                self._arm(at)
+
+        return apply
 
     @_command("ended")
-    def _ended(self, data: dict[str, Any], at: float) -> None:
+    def _ended(self, data: dict[str, Any], at: float) -> Plan:
         if self.status == "over":
             raise TableError("game_over", "the game is over")
-        self._append("ended", at, {"by": data["by"]} if data.get("by") is not None else {})
-        if self.game is None or self.game.hand is None:
-            self._over(at, "host")
-        else:
-            self.game.stop()  # the hand in play is played out; no other is dealt
 
-    # ------------------------------------------------------------ the host's tools
+        def apply() -> None:
+            self._append("ended", at, {"by": data["by"]} if data.get("by") is not None else {})
+            if self.game is None or self.game.hand is None:
+                self._over(at, "host")
+            else:
+                self.game.stop()  # the hand in play is played out; no other is dealt
+
+        # ------------------------------------------------------------ the host's tools
+
+        return apply
 
     @_command("paused")
-    def _paused(self, data: dict[str, Any], at: float) -> None:
+    def _paused(self, data: dict[str, Any], at: float) -> Plan:
         by = self._by(data)
         self._need("playing")
         if self.clock.paused:
             raise TableError("game_paused", "the game is paused already")
-        self.clock.paused, self.clock.paused_at = True, at
-        self.clock.paused_clock = (
-            None if self.clock.deadline is None else max(0.0, self.clock.deadline - at)
-        )
-        self.clock.paused_deal = (
-            None if self.clock.next_hand_at is None else max(0.0, self.clock.next_hand_at - at)
-        )
-        self.clock.deadline = self.clock.next_hand_at = None
-        self._append("paused", at, {"by": by})
+
+        def apply() -> None:
+            self.clock.paused, self.clock.paused_at = True, at
+            self.clock.paused_clock = (
+                None if self.clock.deadline is None else max(0.0, self.clock.deadline - at)
+            )
+            self.clock.paused_deal = (
+                None if self.clock.next_hand_at is None else max(0.0, self.clock.next_hand_at - at)
+            )
+            self.clock.deadline = self.clock.next_hand_at = None
+            self._append("paused", at, {"by": by})
+
+        return apply
 
     @_command("resumed")
-    def _resumed(self, data: dict[str, Any], at: float) -> None:
+    def _resumed(self, data: dict[str, Any], at: float) -> Plan:
         by = self._by(data)
         if not self.clock.paused:
             raise TableError("not_paused", "the game is not paused")
-        self.clock.paused = False
-        if self.clock.paused_clock is not None:  # the clock goes on from where it stopped
-            self.clock.deadline = at + self.clock.paused_clock
-        if self.clock.paused_deal is not None:
-            self.clock.next_hand_at = at + self.clock.paused_deal
-        if self.clock.bank_from is not None:
-            self.clock.bank_from += at - self.clock.paused_at
-        if self.clock.pause_from is not None:
-            self.clock.pause_from += at - self.clock.paused_at
-        self.clock.paused_clock = self.clock.paused_deal = None
-        self._append("resumed", at, {"by": by})
-        self._schedule(at)
+
+        def apply() -> None:
+            self.clock.paused = False
+            if self.clock.paused_clock is not None:  # the clock goes on from where it stopped
+                self.clock.deadline = at + self.clock.paused_clock
+            if self.clock.paused_deal is not None:
+                self.clock.next_hand_at = at + self.clock.paused_deal
+            if self.clock.bank_from is not None:
+                self.clock.bank_from += at - self.clock.paused_at
+            if self.clock.pause_from is not None:
+                self.clock.pause_from += at - self.clock.paused_at
+            self.clock.paused_clock = self.clock.paused_deal = None
+            self._append("resumed", at, {"by": by})
+            self._schedule(at)
+
+        return apply
 
     @_command("storage_back")
-    def _storage_back(self, data: dict[str, Any], at: float) -> None:
+    def _storage_back(self, data: dict[str, Any], at: float) -> Plan:
         """The store was unreachable from ``since`` until now (docs/deploy.md): no
         automatic change could be stored meanwhile, so the clocks waited. The turn
         clock, the time bank and the pause between hands go on from where they
@@ -733,47 +782,67 @@ class Table:
         # back by it (another process's entry for the same outage): nothing more,
         # since the clocks have run, rightly, from that entry on.
         seconds = 0.0 if since < self.clock.held_until else max(0.0, at - float(since))
-        self.clock.held_until = max(self.clock.held_until, at)
-        if not self.clock.paused:  # (a paused table's clocks stand still already)
-            if self.clock.deadline is not None:
-                self.clock.deadline += seconds
-            if self.clock.next_hand_at is not None:
-                self.clock.next_hand_at += seconds
-            if self.clock.bank_from is not None:
-                self.clock.bank_from += seconds
-            if self.clock.pause_from is not None:
-                self.clock.pause_from += seconds
-        self._append("storage_back", at, {"since": float(since), "seconds": round(seconds, 3)})
+
+        def apply() -> None:
+            self.clock.held_until = max(self.clock.held_until, at)
+            if not self.clock.paused:  # (a paused table's clocks stand still already)
+                if self.clock.deadline is not None:
+                    self.clock.deadline += seconds
+                if self.clock.next_hand_at is not None:
+                    self.clock.next_hand_at += seconds
+                if self.clock.bank_from is not None:
+                    self.clock.bank_from += seconds
+                if self.clock.pause_from is not None:
+                    self.clock.pause_from += seconds
+            self._append("storage_back", at, {"since": float(since), "seconds": round(seconds, 3)})
+
+        return apply
 
     @_command("approved")
-    def _approved(self, data: dict[str, Any], at: float) -> None:
+    def _approved(self, data: dict[str, Any], at: float) -> Plan:
         by = self._by(data)
         seat, player = self._request(data)
-        player.pending = False
-        self._open_account(seat)
-        self._append("approved", at, {"by": by, "seat": seat})
-        self._schedule(at)
+
+        def apply() -> None:
+            player.pending = False
+            self._open_account(seat)
+            self._append("approved", at, {"by": by, "seat": seat})
+            self._schedule(at)
+
+        return apply
 
     @_command("refused")
-    def _refused(self, data: dict[str, Any], at: float) -> None:
+    def _refused(self, data: dict[str, Any], at: float) -> Plan:
         by = self._by(data)
         seat, player = self._request(data)
-        self.seats[seat] = None
-        self._append("refused", at, {"by": by, "seat": seat, "name": player.name})
+
+        def apply() -> None:
+            self.seats[seat] = None
+            self._append("refused", at, {"by": by, "seat": seat, "name": player.name})
+
+        return apply
 
     @_command("removed")
-    def _removed(self, data: dict[str, Any], at: float) -> None:
+    def _removed(self, data: dict[str, Any], at: float) -> Plan:
         by = self._by(data)
         seat = self._taken(data)
         if seat == by:
             raise TableError("invalid_seat", "the host leaves by standing up, not by removal")
         name = self._seat(seat).name
-        taken = self._leave(seat)
-        self._append("removed", at, {"by": by, "seat": seat, "name": name, "chips_taken": taken})
-        self._after_leaving(at)
+
+        self._check_leave(seat)
+
+        def apply() -> None:
+            taken = self._leave(seat)
+            self._append(
+                "removed", at, {"by": by, "seat": seat, "name": name, "chips_taken": taken}
+            )
+            self._after_leaving(at)
+
+        return apply
 
     @_command("settings_changed")
-    def _settings_changed(self, data: dict[str, Any], at: float) -> None:
+    def _settings_changed(self, data: dict[str, Any], at: float) -> Plan:
         by = self._by(data)
         changes = data.get("changes")
         if not isinstance(changes, dict) or not changes:
@@ -791,55 +860,77 @@ class Table:
         settings = TableSettings.from_form(
             {**s.to_dict(), **changes}, bot_pause=s.bot_pause, between_hands=s.between_hands
         )
-        self.settings = replace(settings, time_bank=s.time_bank)
-        if self.game is not None:
-            self.game.rebuys = self.settings.rebuys
-        self._append("settings_changed", at, {"by": by, "changes": dict(changes)})
-        self._schedule(at)
+
+        def apply() -> None:
+            self.settings = replace(settings, time_bank=s.time_bank)
+            if self.game is not None:
+                self.game.rebuys = self.settings.rebuys
+            self._append("settings_changed", at, {"by": by, "changes": dict(changes)})
+            self._schedule(at)
+
+        return apply
 
     @_command("host_passed")
-    def _host_passed(self, data: dict[str, Any], at: float) -> None:
+    def _host_passed(self, data: dict[str, Any], at: float) -> Plan:
         by = self._by(data)
         seat = self._taken(data)
         player = self._seat(seat)
         if player.bot is not None or player.pending or seat == by:
             raise TableError("invalid_seat", f"{player.name} cannot be the host")
-        self.host = seat
-        self._append("host_passed", at, {"by": by, "seat": seat})
 
-    # ------------------------------------------------------------ the players' controls
+        def apply() -> None:
+            self.host = seat
+            self._append("host_passed", at, {"by": by, "seat": seat})
+
+        # ------------------------------------------------------------ the players' controls
+
+        return apply
 
     @_command("sat_out")
-    def _sat_out(self, data: dict[str, Any], at: float) -> None:
+    def _sat_out(self, data: dict[str, Any], at: float) -> Plan:
         seat = self._person(data)
         player = self._seat(seat)
         if player.sitting_out:
             raise TableError("sitting_out", f"{player.name} is sitting out already")
-        player.sitting_out = True
-        self._append("sat_out", at, {"seat": seat})
-        if not self._dealable():
-            self.clock.next_hand_at = None
+
+        def apply() -> None:
+            player.sitting_out = True
+            self._append("sat_out", at, {"seat": seat})
+            if not self._dealable():
+                self.clock.next_hand_at = None
+
+        return apply
 
     @_command("sat_in")
-    def _sat_in(self, data: dict[str, Any], at: float) -> None:
+    def _sat_in(self, data: dict[str, Any], at: float) -> Plan:
         seat = self._person(data)
         player = self._seat(seat)
         if not player.sitting_out:
             raise TableError("not_sitting_out", f"{player.name} is not sitting out")
-        player.sitting_out = False
-        self._append("sat_in", at, {"seat": seat})
-        self._schedule(at)
+
+        def apply() -> None:
+            player.sitting_out = False
+            self._append("sat_in", at, {"seat": seat})
+            self._schedule(at)
+
+        return apply
 
     @_command("stood_up")
-    def _stood_up(self, data: dict[str, Any], at: float) -> None:
+    def _stood_up(self, data: dict[str, Any], at: float) -> Plan:
         seat = self._person(data)
         name = self._seat(seat).name
-        taken = self._leave(seat)
-        self._append("stood_up", at, {"seat": seat, "name": name, "chips_taken": taken})
-        self._after_leaving(at)
+
+        self._check_leave(seat)
+
+        def apply() -> None:
+            taken = self._leave(seat)
+            self._append("stood_up", at, {"seat": seat, "name": name, "chips_taken": taken})
+            self._after_leaving(at)
+
+        return apply
 
     @_command("rebought")
-    def _rebought(self, data: dict[str, Any], at: float) -> None:
+    def _rebought(self, data: dict[str, Any], at: float) -> Plan:
         seat = self._person(data)
         player = self._seat(seat)
         if not self.settings.rebuys:
@@ -860,15 +951,20 @@ class Table:
                 rule="R-GAME-1",
                 details={"input": short(data.get("chips"))},
             )
-        game.top_up(player.game_seat, chips)
-        account = self.accounts[player.account]
-        account.bought += chips
-        account.rebuys += chips
-        self._append("rebought", at, {"seat": seat, "chips": chips})
-        self._schedule(at)
+        game.verify_top_up(player.game_seat, chips)
+
+        def apply() -> None:
+            game.top_up(player.game_seat, chips)
+            account = self.accounts[player.account]
+            account.bought += chips
+            account.rebuys += chips
+            self._append("rebought", at, {"seat": seat, "chips": chips})
+            self._schedule(at)
+
+        return apply
 
     @_command("bank_used")
-    def _bank_used(self, data: dict[str, Any], at: float) -> None:
+    def _bank_used(self, data: dict[str, Any], at: float) -> Plan:
         seat = as_int(data.get("seat"))
         player = self.seats[seat] if seat is not None and 0 <= seat < len(self.seats) else None
         if (
@@ -882,11 +978,15 @@ class Table:
         ):
             raise TableError("no_time_bank", f"no time bank to use for seat {short(seat)} now")
         seconds = min(player.bank, self.bank_for_turn())
-        self.clock.bank_from, self.clock.deadline = at, at + seconds
-        self._append("bank_used", at, {"seat": seat, "seconds": seconds})
+
+        def apply() -> None:
+            self.clock.bank_from, self.clock.deadline = at, at + seconds
+            self._append("bank_used", at, {"seat": seat, "seconds": seconds})
+
+        return apply
 
     @_command("ready")
-    def _ready(self, data: dict[str, Any], at: float) -> None:
+    def _ready(self, data: dict[str, Any], at: float) -> Plan:
         """A player says they are ready for the next hand (between hands: a table
         that waits for everyone deals once every connected player has)."""
         seat = self._person(data)
@@ -895,13 +995,17 @@ class Table:
             raise TableError("hand_in_play", "ready for the next hand: once this one is over")
         if seat in self.clock.ready:
             raise TableError("already_ready", f"{self._seat(seat).name} is ready already")
-        self.clock.ready.add(seat)
-        self._append("ready", at, {"seat": seat})
 
-    # ------------------------------------------------------------ the chat
+        def apply() -> None:
+            self.clock.ready.add(seat)
+            self._append("ready", at, {"seat": seat})
+
+        # ------------------------------------------------------------ the chat
+
+        return apply
 
     @_command("chat")
-    def _chat(self, data: dict[str, Any], at: float) -> None:
+    def _chat(self, data: dict[str, Any], at: float) -> Plan:
         """A chat line of a seated player (``seat``) or a spectator (``seat`` None,
         ``watcher`` their number, given by the server): plain text, one line, at most
         :data:`MAX_CHAT` characters; refused for a muted player."""
@@ -918,8 +1022,7 @@ class Table:
             watcher = data.get("watcher")
             if not is_int(watcher) or not 0 < int(str(watcher)) < 2**31:
                 raise TableError("invalid_chat", f"not a spectator's number: {short(watcher)}")
-            self._append("chat", at, {"seat": None, "watcher": watcher, "text": text})
-            return
+            line = {"seat": None, "watcher": watcher, "text": text}
         else:
             taken = self._taken(data)
             player = self._seat(taken)
@@ -927,17 +1030,22 @@ class Table:
                 raise TableError("not_seated", f"seat {taken} has no seated player")
             if player.muted:
                 raise TableError("muted", "the host has muted you at this table")
-            self._append("chat", at, {"seat": taken, "name": player.name, "text": text})
+            line = {"seat": taken, "name": player.name, "text": text}
+
+        def apply() -> None:
+            self._append("chat", at, line)
+
+        return apply
 
     @_command("muted")
-    def _muted(self, data: dict[str, Any], at: float) -> None:
-        self._mute(data, at, muted=True)
+    def _muted(self, data: dict[str, Any], at: float) -> Plan:
+        return self._mute(data, at, muted=True)
 
     @_command("unmuted")
-    def _unmuted(self, data: dict[str, Any], at: float) -> None:
-        self._mute(data, at, muted=False)
+    def _unmuted(self, data: dict[str, Any], at: float) -> Plan:
+        return self._mute(data, at, muted=False)
 
-    def _mute(self, data: dict[str, Any], at: float, *, muted: bool) -> None:
+    def _mute(self, data: dict[str, Any], at: float, *, muted: bool) -> Plan:
         by = self._by(data)
         seat = self._taken(data)
         player = self._seat(seat)
@@ -945,8 +1053,12 @@ class Table:
             raise TableError(
                 "invalid_seat", f"{player.name} cannot be {'muted' if muted else 'unmuted'}"
             )
-        player.muted = muted
-        self._append("muted" if muted else "unmuted", at, {"by": by, "seat": seat})
+
+        def apply() -> None:
+            player.muted = muted
+            self._append("muted" if muted else "unmuted", at, {"by": by, "seat": seat})
+
+        return apply
 
     # ------------------------------------------------------------ helpers
 
@@ -1060,14 +1172,19 @@ class Table:
         player.account = len(self.accounts)
         self.accounts.append(Account(player.name, self.settings.stack, seat))
 
-    def _leave(self, seat: int) -> int:
-        """A player leaves the table (between hands, or when not dealt in): the seat
-        is free again, their chips go with them; returns the chips."""
-        player = self._seat(seat)
+    def _check_leave(self, seat: int) -> None:
+        """A player may leave between hands, or when not dealt in, until the end."""
         if self.hand_seat(seat) is not None:
-            raise TableError("hand_in_play", f"{player.name} leaves when the hand is over")
+            raise TableError(
+                "hand_in_play", f"{self._seat(seat).name} leaves when the hand is over"
+            )
         if self.status == "over":
             raise TableError("game_over", "the game is over")
+
+    def _leave(self, seat: int) -> int:
+        """A player leaves the table (checked by :meth:`_check_leave`): the seat is free
+        again, their chips go with them; returns the chips."""
+        player = self._seat(seat)
         taken = self.stack(seat)
         self.clock.ready.discard(seat)
         if self.game is not None and player.game_seat is not None:
