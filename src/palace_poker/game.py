@@ -21,7 +21,7 @@ stops it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from palace_poker.chance import ChanceStep
@@ -148,6 +148,17 @@ class Game:
         """Table seats whose players still have chips (R-ANTE-2, R-GAME-1)."""
         return [s for s, stack in enumerate(self.stacks) if stack > 0]
 
+    def dealt_next(
+        self, joining: int = 0, sitting_out: Collection[int] | None = None
+    ) -> tuple[int, ...]:
+        """The seats the next deal deals in, in order (R-ANTE-2, R-GAME-1): every seat
+        with chips that is not sitting out. ``joining`` players who would join first
+        (:meth:`add_player`) take the next seats; ``sitting_out`` replaces
+        :attr:`sitting_out` (a table asking before it makes either change)."""
+        out = self.sitting_out if sitting_out is None else sitting_out
+        seats = [*self.seats_in_game, *range(len(self.stacks), len(self.stacks) + joining)]
+        return tuple(s for s in seats if s not in out)
+
     @property
     def over(self) -> bool:
         """True when one player holds every chip or the table stopped (R-GAME-1)."""
@@ -163,7 +174,7 @@ class Game:
             raise IllegalActionError("illegal_action", "a hand is still in play", rule="R-GAME-1")
         if self.over:
             raise IllegalActionError("hand_over", "the game is over", rule="R-GAME-1")
-        seats = tuple(s for s in self.seats_in_game if s not in self.sitting_out)
+        seats = self.dealt_next()
         if len(seats) < MIN_PLAYERS:
             raise IllegalActionError(
                 "too_few_players",

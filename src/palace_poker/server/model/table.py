@@ -1148,18 +1148,24 @@ class Table:
         return FairProof.make(self._hand_secret(self.hand_number + 1), pairs), used
 
     def _dealt_next(self) -> list[int]:
-        """The table seats the next deal deals in, in the order of their hand seats:
-        the game's players with chips, then those who join at this deal (they take
-        the game's next seats, in table order), none sitting out."""
+        """The table seats the next deal deals in, in the order of their hand seats,
+        as the game will deal them (:meth:`~palace_poker.game.Game.dealt_next`) once
+        the players seated since the last deal have joined it and those sitting out
+        are set: asked before either change, for the fair seed."""
         game = self.game
         assert game is not None
-        playing = [self.game_seats[s] for s in game.seats_in_game]
         joining = [
             seat
             for seat, p in enumerate(self.seats)
             if p is not None and not p.pending and p.game_seat is None
         ]
-        return [seat for seat in playing + joining if not self._seat(seat).sitting_out]
+        table_seat = [*self.game_seats, *joining]  # by game seat, after the joins
+        out = {g for g, seat in enumerate(table_seat) if self._sitting_out(seat)}
+        return [table_seat[g] for g in game.dealt_next(len(joining), out)]
+
+    def _sitting_out(self, seat: int) -> bool:
+        player = self.seats[seat] if seat >= 0 else None
+        return player is not None and player.sitting_out
 
     def _bot_name(self) -> str:
         """The first bot name nobody at the table has."""
