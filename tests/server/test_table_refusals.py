@@ -81,6 +81,16 @@ def _played(seed: int, seats: int, steps: int) -> tuple[Table, list[float]]:
     return table, clock
 
 
+def _aim(table: Table, data: dict[str, Any]) -> None:
+    """A drawn 0 for a command's version or hand becomes the table's own hand and
+    version, as a well-meaning client sends them."""
+    hand = table.hand
+    if "version" in data and hand is not None and data["version"] == 0:
+        data["version"] = hand.version
+    if "hand" in data and data["hand"] == 0:
+        data["hand"] = table.hand_number
+
+
 @settings(max_examples=examples(400), deadline=None)
 @given(
     seed=st.integers(0, 10**6),
@@ -92,20 +102,14 @@ def test_a_refusal_leaves_the_whole_table_as_it_was(
     seed: int, seats: int, steps: int, commands: list[tuple[str, dict[str, Any]]]
 ) -> None:
     table, clock = _played(seed, seats, steps)
-    hand = table.hand
     for kind, data in commands:
-        # the table's own hand and version, as a well-meaning client sends them
-        if "version" in data and hand is not None and data["version"] == 0:
-            data["version"] = hand.version
-        if "hand" in data and data["hand"] == 0:
-            data["hand"] = table.hand_number
+        _aim(table, data)
         clock[0] += 1.0
         before = pickle.dumps(table)
         try:
             table.submit(kind, data, at=clock[0])
         except PalaceError:
             assert pickle.dumps(table) == before, (kind, data)
-        hand = table.hand
 
 
 @settings(max_examples=examples(300), deadline=None)
@@ -124,12 +128,8 @@ def test_a_commands_check_changes_nothing_whether_it_refuses_or_plans(
     alone, refused or not, and the table after it is byte for byte the table before;
     a plan is then carried out, so the later commands meet a table that moved on."""
     table, clock = _played(seed, seats, steps)
-    hand = table.hand
     for kind, data in commands:
-        if "version" in data and hand is not None and data["version"] == 0:
-            data["version"] = hand.version
-        if "hand" in data and data["hand"] == 0:
-            data["hand"] = table.hand_number
+        _aim(table, data)
         clock[0] += 1.0
         before = pickle.dumps(table)
         try:
@@ -139,7 +139,6 @@ def test_a_commands_check_changes_nothing_whether_it_refuses_or_plans(
         assert pickle.dumps(table) == before, (kind, data)
         if plan is not None:
             plan()
-        hand = table.hand
 
 
 @settings(max_examples=examples(100), deadline=None)

@@ -219,12 +219,10 @@ class Contribute(Message):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Start(Message):
-    """Start the game."""
+class GameControl(Message):
+    """The host starts or ends the game (the server too, for a table it runs)."""
 
-    TYPE = "start"
     SENDER = "host"
-    ENTRY = "started"
     SERVER_TOO = True
 
     def command(self, seat: int) -> dict[str, Any]:
@@ -232,16 +230,19 @@ class Start(Message):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class End(Message):
+class Start(GameControl):
+    """Start the game."""
+
+    TYPE = "start"
+    ENTRY = "started"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class End(GameControl):
     """End the game (the hand in play is played out)."""
 
     TYPE = "end"
-    SENDER = "host"
     ENTRY = "ended"
-    SERVER_TOO = True
-
-    def command(self, seat: int) -> dict[str, Any]:
-        return {"by": seat}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
