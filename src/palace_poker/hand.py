@@ -28,7 +28,8 @@ rules modules; this class checks what comes in and hands out copies and views.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Literal, SupportsIndex, overload
 
 from palace_poker.actions import Action
 from palace_poker.cards import DECK, Card
@@ -42,7 +43,7 @@ from palace_poker.config import MAX_PLAYERS, MAX_SOLDIERS, MIN_PLAYERS, Rules
 from palace_poker.dealing import new_hand
 from palace_poker.errors import ConfigError, IllegalActionError
 from palace_poker.events import Event
-from palace_poker.legal import as_action, nothing_due, plan
+from palace_poker.legal import Plan, as_action, nothing_due, plan
 from palace_poker.moves import deal_card, perform
 from palace_poker.observation import Observation, observe
 from palace_poker.options import Option
@@ -76,6 +77,39 @@ class Hand:
         self._state = state
 
     # ------------------------------------------------------------------ dealing
+
+    # The public entry points are typed as what they accept, for mypy and editors;
+    # the compiled module checks none of these types at the call (a protocol such
+    # as SupportsIndex, a class of an uncompiled module, and an overload's variants
+    # are not checked by mypyc), so each argument reaches the method's own checks
+    # and a wrong one is refused with its code (tests/engine/test_hostile_input.py),
+    # never a bare TypeError. A type mypyc would check (int, bool, str, Action, a
+    # union of them) is written only in an overload's variants.
+
+    @overload
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules,
+        stacks: Sequence[SupportsIndex],
+        *,
+        dealer: SupportsIndex,
+        names: Sequence[str | None] | None = None,
+        explicit_chance: Literal[True],
+    ) -> Hand: ...
+
+    @overload
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules,
+        stacks: Sequence[SupportsIndex],
+        *,
+        dealer: SupportsIndex,
+        shuffle: ShuffleSource | None = None,
+        names: Sequence[str | None] | None = None,
+        explicit_chance: bool = False,
+    ) -> Hand: ...
 
     @classmethod
     def deal(
@@ -274,12 +308,12 @@ class Hand:
         """Seats still in the hand, in seat order."""
         return self._state.alive()
 
-    def entry(self, seat: object) -> int:
+    def entry(self, seat: SupportsIndex) -> int:
         """R-BET-2: a player's entry is (soldiers + 1) x SB. Raises
         ``IllegalActionError('invalid_seat')`` for anything but a seat of the hand."""
         return self._state.entry(self._seat(seat, "R-BET-2"))
 
-    def usable_cards(self, seat: object, against: object = None) -> list[Card]:
+    def usable_cards(self, seat: SupportsIndex, against: SupportsIndex | None = None) -> list[Card]:
         """The player's banner, palace and soldiers; against an opponent, without
         the cards of the opponent's banner suit (R-CMP-1). Raises ``invalid_seat``
         for a seat that is none, and ``chance_due`` while the banners are dealt."""
@@ -289,7 +323,7 @@ class Hand:
             raise nothing_due(self._state, "usable cards: the banners are not all dealt")
         return self._state.usable_cards(player, opponent)
 
-    def left_of(self, seat: object) -> int:
+    def left_of(self, seat: SupportsIndex) -> int:
         """The next seat clockwise from ``seat`` whose player is still in the hand."""
         return self._state.left_of(self._seat(seat, "R-TURN-3"))
 
@@ -297,6 +331,12 @@ class Hand:
         return checked_seat(value, self._state.n, "a seat", rule=rule)
 
     # ------------------------------------------------------- verify / can / apply
+
+    @overload
+    def verify(self, action: Action, *, version: SupportsIndex | None = None) -> Action: ...
+
+    @overload
+    def verify(self, action: str, *, version: SupportsIndex | None = None) -> Action: ...
 
     def verify(self, action: object, *, version: object = None) -> Action:
         """Check an action (an :class:`Action` or its text) without applying it;
@@ -308,18 +348,27 @@ class Hand:
         ``version``, an action that answers another version of the hand than this
         one is ``stale_version``.
         """
-        parsed = as_action(action)
-        self._check_version(version, parsed)
-        plan(self._state, parsed)
-        return parsed
+        return self._planned(action, version)[0]
+
+    @overload
+    def can(self, action: Action, *, version: SupportsIndex | None = None) -> bool: ...
+
+    @overload
+    def can(self, action: str, *, version: SupportsIndex | None = None) -> bool: ...
 
     def can(self, action: object, *, version: object = None) -> bool:
         """True when :meth:`apply` would accept the action."""
         try:
-            self.verify(action, version=version)
+            self._planned(action, version)
         except (IllegalActionError, ValueError):
             return False
         return True
+
+    @overload
+    def apply(self, action: Action, *, version: SupportsIndex | None = None) -> list[Event]: ...
+
+    @overload
+    def apply(self, action: str, *, version: SupportsIndex | None = None) -> list[Event]: ...
 
     def apply(self, action: object, *, version: object = None) -> list[Event]:
         """Apply a legal action (an :class:`Action` or its text); return the events it
@@ -327,13 +376,17 @@ class Hand:
 
         Raises like :meth:`verify`, leaving the hand unchanged.
         """
-        parsed = as_action(action)
-        self._check_version(version, parsed)
         state = self._state
-        checked = plan(state, parsed)
+        checked = self._planned(action, version)[1]
         start = len(state.events)
         perform(state, checked)
         return full_events(state.events[start:], state.palaces)
+
+    def _planned(self, action: object, version: object) -> tuple[Action, Plan]:
+        """The action parsed and what it does (``verify``'s checks, in order)."""
+        parsed = as_action(action)
+        self._check_version(version, parsed)
+        return parsed, plan(self._state, parsed)
 
     def _check_version(self, version: object, action: Action) -> None:
         if version is None or as_int(version) == self._state.version:
@@ -374,7 +427,9 @@ class Hand:
         """The chance outcome due (explicit chance only), or None."""
         return step(self._state)
 
-    def apply_chance(self, card: object, *, version: object = None) -> list[Event]:
+    def apply_chance(
+        self, card: SupportsIndex, *, version: SupportsIndex | None = None
+    ) -> list[Event]:
         """Give the outcome of the chance step due: the card dealt or drawn (a
         :class:`Card` or its index 0..51, one of :attr:`chance`'s outcomes). Returns
         the events it produced.
@@ -406,7 +461,7 @@ class Hand:
 
     # ----------------------------------------------------------------- copying
 
-    def copy(self, *, shuffle: object = None) -> Hand:
+    def copy(self, *, shuffle: ShuffleSource | None = None) -> Hand:
         """An independent copy. Later shuffles of the copy come from ``shuffle``, or
         from a fork of this hand's source: the same orders this hand would get, drawn
         without touching this hand's source. (A source that is none, or a source of
@@ -434,11 +489,13 @@ class Hand:
 
     # ------------------------------------------------------------ observations
 
-    def observe(self, viewer: object) -> Observation:
+    def observe(self, viewer: SupportsIndex | None) -> Observation:
         """What ``viewer`` may see now (R-INFO-*); ``None`` for a spectator."""
         return observe(self._state, viewer)
 
-    def known_face_down(self, viewer: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    def known_face_down(
+        self, viewer: SupportsIndex | None
+    ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """The face-down cards ``viewer`` can name: (in the discard pile, in the stock).
 
         Everyone knows the soldiers and banners that were discarded face up; a player
@@ -447,7 +504,7 @@ class Hand:
         view = self.observe(viewer)
         return view.known_discards, view.known_stock
 
-    def events_for(self, viewer: object, start: object = 0) -> list[Event]:
+    def events_for(self, viewer: SupportsIndex | None, start: SupportsIndex = 0) -> list[Event]:
         """The events from index ``start`` on, as ``viewer`` may see them (R-INFO-*)."""
         seat = viewer_seat(viewer, self._state.n)
         events = self._state.events

@@ -201,7 +201,7 @@ def test_an_outcome_the_step_cannot_give_is_refused_and_changes_nothing(bad: obj
     hand.apply_chance(Card.parse("As"))  # As is no longer in the deck
     before = snapshot(hand), hand.version
     with pytest.raises(IllegalActionError) as refused:
-        hand.apply_chance(bad)
+        hand.apply_chance(bad)  # type: ignore[arg-type]
     assert refused.value.code == "invalid_outcome"
     assert refused.value.rule == "R-BANNER-2"
     assert (snapshot(hand), hand.version) == before

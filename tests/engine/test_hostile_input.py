@@ -319,7 +319,7 @@ def state_of(hand: Hand) -> object:
 #: Entry points of a hand that only answer: they change nothing, even when they
 #: accept. Each takes the hostile value; ``coerce`` says whether a bool or a float
 #: must be refused there.
-QUESTIONS: dict[str, Callable[[Hand, object], object]] = {
+QUESTIONS: dict[str, Callable[[Hand, Any], object]] = {
     "verify": lambda hand, value: hand.verify(value),
     "verify version": lambda hand, value: hand.verify("0 stay", version=value),
     "observe": lambda hand, value: hand.observe(value),
@@ -332,7 +332,7 @@ QUESTIONS: dict[str, Callable[[Hand, object], object]] = {
     "known_face_down": lambda hand, value: hand.known_face_down(value),
     "copy": lambda hand, value: hand.copy(shuffle=value),
 }
-CHANGES: dict[str, Callable[[Hand, object], object]] = {
+CHANGES: dict[str, Callable[[Hand, Any], object]] = {
     "apply": lambda hand, value: hand.apply(value),
     "apply version": lambda hand, value: hand.apply("0 stay", version=value),
     "apply_chance": lambda hand, value: hand.apply_chance(value),
@@ -350,7 +350,7 @@ def test_a_hand_question_refuses_a_bad_argument_and_changes_nothing(
     assert state_of(hand) == before
     if isinstance(value, bool | float) and name not in {"copy", "verify"}:
         assert not ok, f"{name} took {value!r}"
-    can = hand.can(value), hand.can("0 stay", version=value)  # never raises
+    can = hand.can(value), hand.can("0 stay", version=value)  # type: ignore[call-overload]  # (never raises)
     assert all(answer is True or answer is False for answer in can)
     assert state_of(hand) == before
 
@@ -368,7 +368,7 @@ def test_a_hand_refuses_a_bad_action_or_outcome_and_changes_nothing(
     if isinstance(value, bool | float) and name != "apply version":
         assert not ok
     before = state_of(hand)
-    ok, _ = outcome(lambda: hand.apply_chance(0, version=value))
+    ok, _ = outcome(lambda: hand.apply_chance(0, version=value))  # type: ignore[arg-type]
     if not ok:
         assert state_of(hand) == before
 
@@ -418,7 +418,7 @@ def test_deal_refuses_every_bad_argument(value: object, argument: str) -> None:
     ],
 )
 def test_deal_refuses_names_that_are_not_text_it_can_write(names: object, code: str) -> None:
-    refused(lambda: Hand.deal(Rules.of(10), [100, 100], dealer=0, names=names), code)
+    refused(lambda: Hand.deal(Rules.of(10), [100, 100], dealer=0, names=names), code)  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize(
@@ -438,7 +438,7 @@ def test_deal_refuses_names_that_are_not_text_it_can_write(names: object, code: 
 def test_deal_never_takes_a_bool_or_a_float_for_a_stack_or_a_seat(
     stacks: object, dealer: object
 ) -> None:
-    refused(lambda: Hand.deal(Rules.of(10), stacks, dealer=dealer), "invalid_players")
+    refused(lambda: Hand.deal(Rules.of(10), stacks, dealer=dealer), "invalid_players")  # type: ignore[call-overload]
 
 
 def test_a_hand_answers_seats_and_refuses_what_is_none() -> None:
@@ -451,7 +451,7 @@ def test_a_hand_answers_seats_and_refuses_what_is_none() -> None:
         refused(lambda seat=seat: hand.left_of(seat), "invalid_seat")  # type: ignore[misc]
         refused(lambda seat=seat: hand.usable_cards(seat), "invalid_seat")  # type: ignore[misc]
     refused(lambda: dealt(explicit=True).usable_cards(0), "chance_due")
-    refused(lambda: hand.copy(shuffle=5), "invalid_shuffle")
+    refused(lambda: hand.copy(shuffle=5), "invalid_shuffle")  # type: ignore[arg-type]
     refused(lambda: dealt(explicit=True).copy(shuffle=SeededShuffle(1)), "invalid_players")
 
 
@@ -577,7 +577,7 @@ def test_a_source_that_cannot_be_forked_is_refused_when_a_hand_is_copied() -> No
         def shuffle(self, cards: list[Card]) -> list[Card]:
             return self.inner.shuffle(cards)
 
-    hand = Hand.deal(Rules.of(10), [100, 100], dealer=0, shuffle=Locked())
+    hand = Hand.deal(Rules.of(10), [100, 100], dealer=0, shuffle=Locked())  # type: ignore[call-overload]
     before = state_of(hand)
     refused(hand.copy, "invalid_shuffle")
     assert state_of(hand) == before
@@ -1083,7 +1083,7 @@ def test_nothing_reads_an_endless_sequence_to_its_end() -> None:
     for evaluate in _evaluators():
         refused(lambda evaluate=evaluate: evaluate(Huge()), "invalid_card")  # type: ignore[misc]
     refused(lambda: format_cards(Huge()), "invalid_card")  # type: ignore[arg-type]
-    refused(lambda: Hand.deal(Rules.of(10), Huge(), dealer=0), "invalid_players")
+    refused(lambda: Hand.deal(Rules.of(10), Huge(), dealer=0), "invalid_players")  # type: ignore[call-overload]
 
 
 def test_a_shuffle_source_whose_attributes_raise_is_refused() -> None:

@@ -47,7 +47,7 @@ def test_an_action_answering_another_version_is_refused(stale: object) -> None:
     hand.apply("0 stay")
     before = snapshot(hand), hand.version
     with pytest.raises(IllegalActionError) as refused:
-        hand.apply("1 stay", version=stale)
+        hand.apply("1 stay", version=stale)  # type: ignore[call-overload]
     assert refused.value.code == "stale_version"
     assert refused.value.details["current"] == 1
     assert (snapshot(hand), hand.version) == before

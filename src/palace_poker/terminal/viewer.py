@@ -167,6 +167,7 @@ def _view(hand: Hand, seat: int | str | None) -> Observation:
         view = hand.observe(None)
         palaces = {s: tuple(p) for s, p in enumerate(hand.palaces) if p}
         return view._replace(known_palaces=palaces)
+    assert not isinstance(seat, str)  # (FULL is the one view named by a text)
     return hand.observe(seat)
 
 
