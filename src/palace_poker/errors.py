@@ -113,6 +113,7 @@ ERROR_CODES: dict[str, str] = {
     "raise_cap": "the battle already has the most raises allowed",
     "empty_stock": "no card can be drawn: stock and discard pile are empty",
     "invalid_rules": "a stakes or structure setting is out of range",
+    "invalid_variant": "a variant's parameter (deck, hands, groups, readings) is out of range",
     "invalid_players": "the players or stacks of a hand or game are not allowed",
     "unknown_bot": "no bot is registered under that name",
     "invalid_budget": "a bot's budget is not milliseconds (10ms) or a number of simulations (64)",
