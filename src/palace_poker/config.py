@@ -26,6 +26,7 @@ from palace_poker.checks import (
     short,
 )
 from palace_poker.errors import ConfigError
+from palace_poker.variant import STANDARD, Variant
 
 __all__ = [
     "BETTING_STRUCTURES",
@@ -63,6 +64,8 @@ class Rules:
     * ``betting``: ``"limit"`` or ``"no-limit"``.
     * ``max_raises``: raises allowed per battle, an integer >= 0, or ``None``
       for no cap.
+    * ``variant``: the game's shape and readings (:class:`~palace_poker.variant.Variant`;
+      the standard game when not given).
 
     Every count is at most :data:`~palace_poker.checks.MAX_CHIPS`; a bool or a float
     is no count (``Rules.of(2.0)`` is refused, not read as 2).
@@ -76,6 +79,7 @@ class Rules:
     ante: int
     betting: Betting
     max_raises: int | None
+    variant: Variant = STANDARD
 
     def __post_init__(self) -> None:
         # Each field is stored as the plain value it was checked as (an int subclass
@@ -94,6 +98,12 @@ class Rules:
         max_raises = self.max_raises
         if max_raises is not None:
             max_raises = _check_int("max_raises", max_raises, 0)
+        if not isinstance(self.variant, Variant):
+            raise ConfigError(
+                "invalid_variant",
+                f"variant must be a Variant, got {short(self.variant)}",
+                details={"field": "variant", "input": short(self.variant)},
+            )
         for field, value in (
             ("small_bet", small_bet),
             ("big_bet", big_bet),
@@ -112,6 +122,7 @@ class Rules:
         ante: int | None = None,
         betting: Betting = "limit",
         max_raises: int | _Default | None = DEFAULT,
+        variant: Variant = STANDARD,
     ) -> Rules:
         """Rules with the sources' defaults for whatever is not given."""
         small = _check_int("small_bet", small_bet, 1)
@@ -124,7 +135,21 @@ class Rules:
             ante=small // 2 if ante is None else ante,
             betting=structure,
             max_raises=max_raises,
+            variant=variant,
         )
+
+    def __repr__(self) -> str:
+        # The standard game's variant goes unsaid, as in a record.
+        shown = [
+            f"small_bet={self.small_bet!r}",
+            f"big_bet={self.big_bet!r}",
+            f"ante={self.ante!r}",
+            f"betting={self.betting!r}",
+            f"max_raises={self.max_raises!r}",
+        ]
+        if not self.variant.standard:
+            shown.append(f"variant={self.variant!r}")
+        return f"Rules({', '.join(shown)})"
 
     @property
     def no_limit(self) -> bool:
@@ -132,14 +157,20 @@ class Rules:
         return self.betting == "no-limit"
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``rules`` object of a ``palace-hand/1`` record."""
-        return {
+        """The ``rules`` object of a ``palace-hand/1`` record: the stakes, and the
+        variant's differences from the standard game under ``variant`` (none for the
+        standard game, whose records stay what they always were)."""
+        rules: dict[str, Any] = {
             "small_bet": self.small_bet,
             "big_bet": self.big_bet,
             "ante": self.ante,
             "betting": self.betting,
             "max_raises": self.max_raises,
         }
+        differences = self.variant.to_dict()
+        if differences:
+            rules["variant"] = differences
+        return rules
 
     @classmethod
     def from_dict(cls, data: object) -> Rules:
@@ -167,6 +198,7 @@ class Rules:
             ante=fields["ante"],  # type: ignore[arg-type]
             betting=fields["betting"],  # type: ignore[arg-type]
             max_raises=fields["max_raises"],  # type: ignore[arg-type]
+            variant=Variant.from_dict(fields["variant"]) if "variant" in fields else STANDARD,
         )
 
 

@@ -146,6 +146,7 @@ class Hand:
                 details={"input": short(rules)},
             )
         chips, at, table = _check_players(stacks, dealer, names)
+        rules.variant.check_playable(len(chips))
         explicit = flag(
             explicit_chance, "explicit_chance", error=ConfigError, code="invalid_players"
         )

@@ -16,8 +16,8 @@ palace_poker.errors.ConfigError: [invalid_variant] palace must be a whole number
 (36, '6')
 >>> Variant.from_dict({"ranks": 9}) == Variant(ranks=9)
 True
->>> sorted(Variant(struck="rank", fold="captured").differences())
-['fold', 'struck']
+>>> Variant(struck="rank", fold="captured")
+Variant(struck='rank', fold='captured')
 """
 
 from __future__ import annotations
@@ -107,6 +107,11 @@ class Variant:
             if as_text(value) not in values:
                 raise _invalid(name, " or ".join(repr(v) for v in values), value, rule)
 
+    def __repr__(self) -> str:
+        # Only what differs from the standard game, as a record writes it.
+        shown = ", ".join(f"{name}={value!r}" for name, value in self.differences().items())
+        return f"Variant({shown})"
+
     # ------------------------------------------------------------ the deck
 
     @property
@@ -135,6 +140,29 @@ class Variant:
                 break
             most = players
         return most
+
+    def check_playable(self, players: int) -> None:
+        """Refuse (``invalid_variant``) a hand the engine cannot deal or play: one of
+        more players than the deck serves (:meth:`most_players`), or a parameter the
+        engine does not play yet other than the standard game's (:data:`PLAYED`)."""
+        most = self.most_players()
+        if players > most:
+            raise ConfigError(
+                "invalid_variant",
+                f"this variant's deck of {self.cards} cards deals at most {most} players, "
+                f"got {players}",
+                rule="R-PALACE-1",
+                details={"field": "players", "input": repr(players)},
+            )
+        unplayed = [name for name in self.differences() if name not in PLAYED]
+        if unplayed:
+            raise _invalid(
+                unplayed[0],
+                f"{getattr(STANDARD, unplayed[0])!r} for now: the engine does not play "
+                "another value yet",
+                getattr(self, unplayed[0]),
+                _rule_of(unplayed[0]),
+            )
 
     # ------------------------------------------------------------ records
 
@@ -180,6 +208,10 @@ class Variant:
         return cls(**given)  # (each value checked by the constructor)
 
 
+def _rule_of(name: str) -> str:
+    return _COUNTS[name][0] if name in _COUNTS else READINGS[name][0]
+
+
 def _invalid(name: str, must: str, value: object, rule: str) -> ConfigError:
     return ConfigError(
         "invalid_variant",
@@ -191,3 +223,7 @@ def _invalid(name: str, must: str, value: object, rule: str) -> ConfigError:
 
 #: The standard game (RULES.md, its readings the **Decision** paragraphs).
 STANDARD: Final = Variant()
+
+#: The parameters the engine plays other than the standard game's (the rest are
+#: refused by :meth:`Variant.check_playable`).
+PLAYED: Final[frozenset[str]] = frozenset()

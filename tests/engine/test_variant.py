@@ -11,7 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from examples import examples
+from palace_poker.config import Rules
 from palace_poker.errors import ConfigError
+from palace_poker.hand import Hand
 from palace_poker.presets import PRESETS, preset
 from palace_poker.variant import READINGS, STANDARD, Variant
 
@@ -120,3 +122,30 @@ def test_the_presets() -> None:
     assert preset("tiny") is PRESETS["tiny"]
     with pytest.raises(ConfigError, match="no preset 'long'"):
         preset("long")
+
+
+@pytest.mark.rule("R-STAKE-1")
+def test_rules_carry_a_variant_that_a_record_writes_only_when_it_differs() -> None:
+    assert Rules.of(10).to_dict() == {
+        "small_bet": 10,
+        "big_bet": 20,
+        "ante": 5,
+        "betting": "limit",
+        "max_raises": 3,
+    }
+    quick = Rules.of(10, variant=Variant(palace=2))
+    assert quick.to_dict()["variant"] == {"palace": 2}
+    assert Rules.from_dict(quick.to_dict()) == quick
+    assert repr(quick).endswith("variant=Variant(palace=2))")
+    with pytest.raises(ConfigError) as refused:
+        Rules.of(10, variant="quick")  # type: ignore[arg-type]
+    assert refused.value.code == "invalid_variant"
+
+
+def test_a_hand_of_a_variant_the_engine_does_not_play_yet_is_refused() -> None:
+    STANDARD.check_playable(10)
+    with pytest.raises(ConfigError, match="does not play another value yet") as refused:
+        Hand.deal(Rules.of(10, variant=Variant(palace=4)), [100, 100], dealer=0)
+    assert (refused.value.code, refused.value.rule) == ("invalid_variant", "R-PALACE-1")
+    with pytest.raises(ConfigError, match="deals at most 3 players"):
+        Variant(ranks=3, suits=2, palace=1, group=2).check_playable(4)
