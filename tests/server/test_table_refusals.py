@@ -91,13 +91,17 @@ def _aim(table: Table, data: dict[str, Any]) -> None:
         data["hand"] = table.hand_number
 
 
-@settings(max_examples=examples(400), deadline=None)
-@given(
+#: A table played to a random point (seed, seats, steps), and commands to throw at it.
+_COMMANDS_AT_TABLES = given(
     seed=st.integers(0, 10**6),
     seats=st.integers(2, 5),
     steps=st.integers(0, 60),
     commands=st.lists(_commands(), min_size=1, max_size=12),
 )
+
+
+@settings(max_examples=examples(400), deadline=None)
+@_COMMANDS_AT_TABLES
 def test_a_refusal_leaves_the_whole_table_as_it_was(
     seed: int, seats: int, steps: int, commands: list[tuple[str, dict[str, Any]]]
 ) -> None:
@@ -113,12 +117,7 @@ def test_a_refusal_leaves_the_whole_table_as_it_was(
 
 
 @settings(max_examples=examples(300), deadline=None)
-@given(
-    seed=st.integers(0, 10**6),
-    seats=st.integers(2, 5),
-    steps=st.integers(0, 60),
-    commands=st.lists(_commands(), min_size=1, max_size=12),
-)
+@_COMMANDS_AT_TABLES
 def test_a_commands_check_changes_nothing_whether_it_refuses_or_plans(
     seed: int, seats: int, steps: int, commands: list[tuple[str, dict[str, Any]]]
 ) -> None:
