@@ -27,6 +27,7 @@ from palace_poker.bots import Bot, make_bot
 from palace_poker.errors import PalaceError
 from palace_poker.server.live.replica import Job, Replica
 from palace_poker.server.model.lesson import LESSON_BOT, LessonBot
+from palace_poker.server.model.table import Table
 from palace_poker.server.storage.store import RETRY_FIRST, unreachable
 
 log = logging.getLogger("palace_poker.server")
@@ -39,13 +40,22 @@ def _bot(kind: str) -> Bot:
 
 @dataclass
 class Thinking:
-    """A bot's search under way (see :meth:`TableRunner._think_ahead`): the turn it
-    answers (hand number, hand version, table seat), its answer to come, and when
-    the answer came (the runner's clock)."""
+    """A bot's search under way (see :meth:`TableRunner._think_ahead`): the table it
+    was asked of and the turn it answers (hand number, hand version, table seat), its
+    answer to come, and when the answer came (the runner's clock).
 
+    The table is the object itself: a table rebuilt from the log (after a change the
+    store refused, memory having been ahead of it) can come back to the same hand
+    and version in another state, and a search of the old one must not answer it."""
+
+    table: Table
     turn: tuple[int, int, int]
     answer: asyncio.Future[Action]
     done_at: float | None = None
+
+    def answers(self, table: Table, turn: tuple[int, int, int] | None) -> bool:
+        """Whether this search answers ``turn`` of ``table``."""
+        return self.table is table and self.turn == turn
 
 
 class Automatic(Replica, ABC):
@@ -80,6 +90,7 @@ class Automatic(Replica, ABC):
             await self._automatic()
         except PalaceError as err:  # another process changed the table first
             log.debug("table %s: an automatic change was refused: %s", self.table.id, err)
+            self._thinking = None  # (a refused answer is not given again: search anew)
             await asyncio.sleep(0.05)  # it is still due: do not spin on it
         except Exception as err:  # logged; the next try comes with the next job or due time
             if unreachable(err):  # (said once for the process; the loop backs off)
@@ -244,7 +255,8 @@ class Automatic(Replica, ABC):
             turn = self._bot_turn()
             thinking = self._thinking
             if turn is None or (
-                thinking is not None and (thinking.turn == turn or not thinking.answer.done())
+                thinking is not None
+                and (thinking.answers(self.table, turn) or not thinking.answer.done())
             ):
                 return
             self._thinking = self._search(turn)
@@ -261,7 +273,7 @@ class Automatic(Replica, ABC):
         bot = self.bots.get(seat) or self.bots.setdefault(seat, _bot(player.bot))
         observation = hand.observe(at)
         answer = asyncio.get_running_loop().run_in_executor(None, bot.act, observation)
-        thinking = Thinking(turn, answer)
+        thinking = Thinking(table, turn, answer)
 
         def finished(future: asyncio.Future[Action]) -> None:
             thinking.done_at = self.clock()
@@ -284,7 +296,7 @@ class Automatic(Replica, ABC):
         assert turn is not None
         assert due is not None
         thinking = self._thinking
-        if thinking is None or thinking.turn != turn:
+        if thinking is None or not thinking.answers(self.table, turn):
             if thinking is not None:  # one search at a time: the old one's answer is not used
                 with contextlib.suppress(Exception):
                     await thinking.answer

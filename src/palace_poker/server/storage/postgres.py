@@ -17,9 +17,10 @@ takes :class:`~palace_poker.server.storage.store.Store`'s way, on a thread.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy.dialects.postgresql import psycopg as psycopg_dialect
 
@@ -37,6 +38,15 @@ from palace_poker.server.storage.store import (
 _DIALECT = psycopg_dialect.dialect()  # type: ignore[no-untyped-call]
 
 _AFTER = AFTER.format(ids="%(ids)s", seqs="%(seqs)s", ns="%(ns)s")
+
+
+#: The longest a round of the group commit or read may take, in seconds, and the
+#: longest a new connection may take to open (libpq's ``connect_timeout``, unless
+#: the database URL sets one). A database call never waits for ever: a connection
+#: caught in a restart (a socket the server never answers) is given up, closed and
+#: said as an outage, and the next round opens a new one.
+ROUND_LIMIT: Final = 10.0
+CONNECT_LIMIT: Final = 5
 
 
 class DuplicateEntryError(Exception):
@@ -67,9 +77,10 @@ class Link:
             with contextlib.suppress(Exception):  # (dead: closing it may fail too)
                 await self.close()
         if self._connection is None or self._connection.closed:
-            self._connection = await psycopg.AsyncConnection.connect(
-                **self.conninfo, autocommit=True
-            )
+            async with asyncio.timeout(ROUND_LIMIT):  # (beside libpq's own limit)
+                self._connection = await psycopg.AsyncConnection.connect(
+                    **self.conninfo, autocommit=True
+                )
         return self._connection
 
     async def close(self) -> None:
@@ -86,6 +97,7 @@ def link_of(store: Store) -> Link | None:
     if url.get_backend_name() != "postgresql" or url.get_driver_name() != "psycopg":
         return None
     conninfo: dict[str, Any] = url.translate_connect_args(username="user", database="dbname")
+    conninfo["connect_timeout"] = CONNECT_LIMIT
     conninfo.update(url.query)
     return Link(conninfo)
 
@@ -134,6 +146,7 @@ async def append(link: Link, writes: Sequence[Append]) -> None:
         # (a change that seats or frees a player writes its tokens in the same
         # transaction; any other batch is the one statement, a transaction itself)
         async with (
+            asyncio.timeout(ROUND_LIMIT),
             connection.cursor() as cursor,
             connection.transaction() if seating else contextlib.nullcontext(),
         ):
@@ -169,7 +182,7 @@ async def after(link: Link, asked: Sequence[tuple[str, int, int]]) -> dict[str, 
         "ns": [n for _, _, n in asked],
     }
     try:
-        async with connection.cursor() as cursor:
+        async with asyncio.timeout(ROUND_LIMIT), connection.cursor() as cursor:
             await cursor.execute(_AFTER, params)
             rows = await cursor.fetchall()
     except BaseException:
