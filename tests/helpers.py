@@ -25,22 +25,24 @@ def stacked_shuffles(
     banners: Sequence[str],
     palaces: Sequence[str],
     stock: str = "",
+    cards: Sequence[Card] = DECK,
 ) -> list[str]:
     """The two shuffles (deck, stock) that deal these banners, palaces and stock.
 
-    ``banners[s]`` and ``palaces[s]`` (three cards, ``"As Kd 7c"``) are seat ``s``'s.
+    ``banners[s]`` and ``palaces[s]`` (three cards, ``"As Kd 7c"``, or as many as the
+    variant deals) are seat ``s``'s; ``cards`` is the deck (a variant's).
     """
     n = len(banners)
     order = dealing_order(n, dealer)
     banner_cards = [Card.parse(banners[s]) for s in order]
-    rest = [c for c in DECK if c not in banner_cards]
+    rest = [c for c in cards if c not in banner_cards]
     deck = banner_cards + rest
     palace_cards = [parse_cards(p) for p in palaces]
-    dealt = [palace_cards[s][r] for r in range(3) for s in order]
+    dealt = [palace_cards[s][r] for r in range(len(palace_cards[0])) for s in order]
     top = parse_cards(stock)
     used = set(banner_cards) | set(dealt) | set(top)
     assert len(used) == len(banner_cards) + len(dealt) + len(top), "a card is used twice"
-    remaining = [c for c in DECK if c not in used]
+    remaining = [c for c in cards if c not in used]
     return [format_cards(deck), format_cards(dealt + top + remaining)]
 
 
@@ -56,10 +58,13 @@ def stacked(
 ) -> Hand:
     """A hand dealt from stacked shuffles; ``later`` lists further shuffles
     (discard-pile reshuffles) in order."""
-    shuffles = stacked_shuffles(dealer=dealer, banners=banners, palaces=palaces, stock=stock)
+    rules = rules if rules is not None else Rules.of(10)
+    shuffles = stacked_shuffles(
+        dealer=dealer, banners=banners, palaces=palaces, stock=stock, cards=rules.variant.deck
+    )
     n = len(banners)
     return Hand.deal(
-        rules if rules is not None else Rules.of(10),
+        rules,
         list(stacks) if stacks is not None else [1000] * n,
         dealer=dealer,
         shuffle=RecordedShuffle([*shuffles, *later]),

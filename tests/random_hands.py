@@ -6,9 +6,11 @@ is kept."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from palace_poker import DECK, Action, Card, Hand, Option, Rules, SeededShuffle, Verb
 from palace_poker.config import Betting
+from palace_poker.variant import READINGS, Variant
 
 STACK_CHOICES = (1, 3, 7, 10, 25, 60, 150, 400, 1000)
 
@@ -27,6 +29,35 @@ def deal(seed: int) -> Hand:
         betting=betting,
         max_raises=max_raises,
     )
+    stacks = [rng.choice(STACK_CHOICES) * small for _ in range(n)]
+    return Hand.deal(rules, stacks, dealer=rng.randrange(n), shuffle=SeededShuffle(seed))
+
+
+def random_variant(rng: random.Random) -> Variant:
+    """A random variant: any deck, palace, soldiers and group, any readings."""
+    suits = rng.randint(2, 4)
+    fields: dict[str, Any] = {
+        "ranks": rng.randint(3, 13),
+        "suits": suits,
+        "palace": rng.randint(1, 4),
+        "soldiers": rng.randint(1, 7),
+        "group": rng.randint(1, suits),
+    }
+    fields.update({name: rng.choice(values) for name, (_, values) in READINGS.items()})
+    return Variant.from_dict(fields)
+
+
+def deal_variant(seed: int) -> Hand:
+    """A random hand of a random variant (:func:`random_variant`), of 2 players up to
+    as many as its deck serves, with random stakes and stacks as :func:`deal`."""
+    rng = random.Random(seed)
+    variant = random_variant(rng)
+    while variant.most_players() < 2:
+        variant = random_variant(rng)
+    n = rng.randint(2, variant.most_players())
+    small = rng.choice((1, 2, 5))
+    betting: Betting = rng.choice(("limit", "no-limit"))
+    rules = Rules.of(small, betting=betting, max_raises=rng.choice((0, 1, 3)), variant=variant)
     stacks = [rng.choice(STACK_CHOICES) * small for _ in range(n)]
     return Hand.deal(rules, stacks, dealer=rng.randrange(n), shuffle=SeededShuffle(seed))
 

@@ -18,8 +18,8 @@ from palace_poker.actions import RAISE as _RAISE
 from palace_poker.actions import TRIM as _TRIM
 from palace_poker.actions import Action, Verb
 from palace_poker.battles import opponent
-from palace_poker.config import MAX_PLAYERS, MAX_SOLDIERS
-from palace_poker.legal import battle_of, call_due, limit_raise, raise_refusal
+from palace_poker.config import MAX_PLAYERS
+from palace_poker.legal import battle_of, call_due, forced_battle, limit_raise, raise_refusal
 from palace_poker.options import Option, option
 from palace_poker.state import BATTLE, TURN, HandState
 
@@ -39,8 +39,8 @@ def legal_options(state: HandState) -> list[Option]:
         return _turn_options(state, seat)
     if phase is BATTLE:
         return _battle_options(state, seat)
-    army = state.soldiers[seat]
-    fewest = len(army) - MAX_SOLDIERS if len(army) > MAX_SOLDIERS else 0
+    army, most = state.soldiers[seat], state.shape.soldiers
+    fewest = len(army) - most if len(army) > most else 0
     return [option(seat, _TRIM, 0, cards=army, min_cards=fewest, max_cards=len(army))]
 
 
@@ -52,7 +52,10 @@ def _turn_options(state: HandState, seat: int) -> list[Option]:
     stack = start[seat] - put_in[seat]
     army = state.soldiers[seat]
     options: list[Option] = []
-    if stack >= small_bet and (state.pile_size() or state.discard_pile):  # R-BUY-1, R-BUY-2
+    forced = state.shape.battle_at_once and forced_battle(state)
+    if forced:
+        pass  # V-END-3: the last two must battle, so no BUY, DISCARD or STAY
+    elif stack >= small_bet and (state.pile_size() or state.discard_pile):  # R-BUY-1, R-BUY-2
         options.append(option(seat, _BUY, small_bet))
     entry = (len(army) + 1) * small_bet  # R-BET-2
     banners, in_hand = state.banners, state.in_hand
@@ -72,6 +75,9 @@ def _turn_options(state: HandState, seat: int) -> list[Option]:
             options.append(
                 option(seat, _BET, entry, target, min_amount=big_bet, max_amount=stack - entry)
             )
+    if forced:
+        options.append(_FOLD_OF[seat])
+        return options
     if army:
         options.append(option(seat, _DISCARD, 0, cards=army, min_cards=1, max_cards=len(army)))
     options.append(_STAY_OF[seat])
@@ -102,9 +108,10 @@ def _battle_options(state: HandState, seat: int) -> list[Option]:
 
 
 def default_action(state: HandState) -> Action:
-    """What a player whose clock runs out does: STAY on their turn (R-STAY-1); in a
-    battle CALL when calling costs nothing (they are all-in, R-ALLIN-1), else FOLD
-    (R-BET-7); on a trim keep the first five soldiers (R-BUY-3, R-CAPT-1).
+    """What a player whose clock runs out does: STAY on their turn (R-STAY-1), or
+    where the last two must battle the attack they owe (V-END-3); in a battle CALL
+    when calling costs nothing (they are all-in, R-ALLIN-1), else FOLD (R-BET-7); on
+    a trim keep the first soldiers, as many as may be kept (R-BUY-3, R-CAPT-1).
 
     Each is always legal; the caller checks a decision is due.
     """
@@ -112,9 +119,11 @@ def default_action(state: HandState) -> Action:
     assert seat is not None
     phase = state.phase
     if phase is TURN:
+        if state.shape.battle_at_once and forced_battle(state):
+            return _turn_options(state, seat)[0].action()
         return _STAY_OF[seat].action()
     if phase is BATTLE:
         free = state.stack(seat) == 0
         return (option(seat, _CALL, 0) if free else _FOLD_OF[seat]).action()
     army = state.soldiers[seat]
-    return option(seat, _TRIM, 0).action(cards=army[MAX_SOLDIERS:])
+    return option(seat, _TRIM, 0).action(cards=army[state.shape.soldiers :])

@@ -31,6 +31,7 @@ from palace_poker.state import (
     PALACE_CARD,
     Deal,
     HandState,
+    shape_of,
     with_army,
 )
 from palace_poker.turns import start_turn
@@ -51,6 +52,7 @@ def new_hand(
     n = len(stacks)
     state = HandState(
         rules=rules,
+        shape=shape_of(rules.variant),
         dealer=dealer,
         names=names,
         start_stacks=stacks,
@@ -84,7 +86,7 @@ def new_hand(
         result=None,
     )
     _post_antes(state)
-    make_pile(state, shuffled(state, DECK, "deck"), "deck")
+    make_pile(state, shuffled(state, state.shape.deck, "deck"), "deck")
     return state
 
 
@@ -121,10 +123,10 @@ def banner_card(state: HandState, card: Card) -> None:
     seat = banner_seat(state)
     take(state, card)
     banners, aside = deal.banners, deal.aside
-    position = len(banners)
+    position, group = len(banners), state.shape.group
     suit = card & 3
     taken = False
-    for banner in banners[position - position % 4 : position]:  # R-BANNER-1: groups of 4
+    for banner in banners[position - position % group : position]:  # R-BANNER-1
         if banner & 3 == suit:
             taken = True
     if taken:
@@ -157,15 +159,16 @@ def _end_banner_deal(state: HandState, banners: tuple[Card, ...], aside: tuple[C
 
 def palace_card(state: HandState, card: Card) -> None:
     """R-PALACE-1: ``card`` is dealt face down to the next player, one card each in
-    dealing order, three rounds; the rest of the deck is the stock. Then the player
-    left of the dealer takes the first turn (R-TURN-1)."""
+    dealing order, three rounds (V-PALACE-1: the variant's count); the rest of the
+    deck is the stock. Then the player left of the dealer takes the first turn
+    (R-TURN-1)."""
     deal = state.deal
     assert deal is not None
     seat = palace_seat(state)
     take(state, card)
     state.palaces = with_army(state.palaces, seat, (*state.palaces[seat], card))
     dealt = deal.palace_cards + 1
-    if dealt < 3 * state.n:
+    if dealt < state.shape.palace * state.n:
         state.deal = Deal(deal.banners, (), dealt)
     else:
         _end_palace_deal(state)
@@ -174,11 +177,11 @@ def palace_card(state: HandState, card: Card) -> None:
 def palace_cards_in_order(state: HandState) -> None:
     """R-PALACE-1 with a shuffle source: every palace card still due, at once, from
     the top of the stock in its order: the same as :func:`palace_card` for each, in
-    one pass (a hand deals three cards a player this way)."""
+    one pass (a hand deals its palace cards this way)."""
     deal = state.deal
     assert deal is not None
     n, dealt = state.n, deal.palace_cards
-    top = state.shuffles[-1][state.drawn : state.drawn + 3 * n - dealt]
+    top = state.shuffles[-1][state.drawn : state.drawn + state.shape.palace * n - dealt]
     palaces = [list(palace) for palace in state.palaces]
     first = state.dealer + 1
     for k, index in enumerate(top, start=dealt):

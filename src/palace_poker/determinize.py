@@ -48,7 +48,14 @@ from palace_poker.hand import Hand
 from palace_poker.observation import Observation
 from palace_poker.options import Option
 from palace_poker.shuffle import SeededShuffle, ShuffleSource, fisher_yates
-from palace_poker.state import NO_CHANCE, BattleView, HandState, Phase, battle_view
+from palace_poker.state import (
+    NO_CHANCE,
+    BattleView,
+    HandState,
+    Phase,
+    battle_view,
+    shape_of,
+)
 
 
 def determinize(view: object, rng: object, *, shuffle: object = None) -> Hand:
@@ -99,17 +106,19 @@ def _determinize(
     for seat, palace in view.known_palaces.items():
         palaces[seat] = palace
     known = _placed_cards(view, palaces)
-    unseen = [card for card in DECK if card not in known]
+    shape = shape_of(view.rules.variant)
+    unseen = [card for card in shape.deck if card not in known]
     fisher_yates(unseen, rng.getrandbits)
+    size = shape.palace
     for seat in range(n):
         if view.in_hand[seat] and not palaces[seat]:
-            palaces[seat], unseen = tuple(unseen[:3]), unseen[3:]
+            palaces[seat], unseen = tuple(unseen[:size]), unseen[size:]
     hidden_discards = view.discard_size - len(view.known_discards)
     discard_pile = [*view.known_discards, *unseen[:hidden_discards]]
     stock = [*view.known_stock, *unseen[hidden_discards:]]
     fisher_yates(stock, rng.getrandbits)
     if len(stock) != view.stock_size:  # pragma: no cover - _checked_view counted them
-        raise AssertionError("the view's card counts do not add up to 52")
+        raise AssertionError("the view's card counts do not add up to the deck")
     stock.reverse()  # drawn from the end: the pile lists its top first
     source = shuffle if shuffle is not None else SeededShuffle(rng.getrandbits(64))
     return Hand(_rebuild(view, tuple(palaces), bytes(stock), bytes(discard_pile), source))
@@ -144,6 +153,7 @@ def _rebuild(
     revealed[viewer] = tuple(view.known_palaces)
     return HandState(
         rules=view.rules,
+        shape=shape_of(view.rules.variant),
         dealer=view.dealer,
         names=view.names,
         start_stacks=tuple(s + c for s, c in zip(view.stacks, view.contributions, strict=True)),
@@ -388,16 +398,19 @@ def _check_counts(view: Observation) -> None:
     for seat, palace in view.known_palaces.items():
         palaces[seat] = palace
     known = _placed_cards(view, palaces)
-    to_deal = sum(3 for seat, inside in enumerate(view.in_hand) if inside and not palaces[seat])
+    shape = shape_of(view.rules.variant)
+    size, deck = shape.palace, shape.deck
+    to_deal = sum(size for seat, inside in enumerate(view.in_hand) if inside and not palaces[seat])
     hidden_discards = view.discard_size - len(view.known_discards)
     hidden_stock = view.stock_size - len(view.known_stock)
     if (
         hidden_discards < 0
         or hidden_stock < 0
-        or 52 - len(known) != to_deal + hidden_discards + hidden_stock
+        or any(card not in deck for card in known)
+        or len(deck) - len(known) != to_deal + hidden_discards + hidden_stock
     ):
         raise _bad_view(
             "cards",
-            "must add up to the 52 cards (placed, to deal, in the piles)",
+            f"must add up to the deck's {len(deck)} cards (placed, to deal, in the piles)",
             (len(known), to_deal, view.discard_size, view.stock_size),
         )

@@ -116,10 +116,10 @@ def check_end(state: HandState, *, after_turn: bool) -> bool:
     if count == 1:
         finish(state, "last", everyone)
         return True
-    # At most three players can share a suit (one per banner group), so R-END-2
-    # needs no look at more than three.
-    banners = state.banners
-    if count <= 3 and len({banners[s] & 3 for s in alive}) == 1:
+    # At most one player a banner group can fly a suit (three at ten players in groups
+    # of four), so R-END-2 needs no look at more players than there are groups.
+    banners, group = state.banners, state.shape.group
+    if count <= (state.n + group - 1) // group and len({banners[s] & 3 for s in alive}) == 1:
         finish(state, "same-suit", everyone)
         return True
     if not after_turn:

@@ -27,7 +27,7 @@ from palace_poker.actions import (
 )
 from palace_poker.battles import entry_paid, opponent, unmatched
 from palace_poker.checks import short
-from palace_poker.config import MAX_PLAYERS, MAX_SOLDIERS
+from palace_poker.config import MAX_PLAYERS
 from palace_poker.errors import IllegalActionError
 from palace_poker.state import BATTLE, NO_CHANCE, TURN, BattleView, HandState
 
@@ -204,6 +204,13 @@ def _plan_turn(state: HandState, action: Action) -> Plan:
             "R-TURN-2",
             action,
         )
+    if verb is not BET and verb is not FOLD and state.shape.battle_at_once and forced_battle(state):
+        raise _refuse(
+            "illegal_action",
+            f"{action}: the last two players must battle: bet or fold",
+            "V-END-3",
+            action,
+        )
     if verb is BUY:
         _no_extras(action)
         refusal = _buy_refusal(state, seat)
@@ -254,6 +261,12 @@ def _plan_bet(state: HandState, action: Action) -> Plan:
         amount=amount,
     )
     return _plan(MOVE_BET, action, amount)
+
+
+def forced_battle(state: HandState) -> bool:
+    """V-END-3: whether a turn must be an attack (or a fold): exactly two players are
+    left, whose banners differ (two sharing a suit have split the pot, R-END-2)."""
+    return state.in_hand.count(True) == 2
 
 
 def _target_refusal(state: HandState, seat: int, target: int | None) -> str | None:
@@ -407,11 +420,11 @@ def _plan_trim(state: HandState, action: Action) -> Plan:
         )
     _no_extras(action, cards=True)
     _check_soldiers(state, action, rule)
-    keep = len(state.soldiers[action.seat]) - len(action.cards)
-    if keep > MAX_SOLDIERS:
+    keep, most = len(state.soldiers[action.seat]) - len(action.cards), state.shape.soldiers
+    if keep > most:
         raise _refuse(
             "too_many_soldiers",
-            f"{action}: would keep {keep} soldiers; at most {MAX_SOLDIERS} may be kept",
+            f"{action}: would keep {keep} soldiers; at most {most} may be kept",
             rule,
             action,
         )

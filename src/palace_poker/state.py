@@ -30,6 +30,7 @@ from palace_poker.config import Rules
 from palace_poker.events import End, Event
 from palace_poker.shuffle import ShuffleSource
 from palace_poker.tuples import record
+from palace_poker.variant import Variant
 
 
 class Phase(StrEnum):
@@ -133,6 +134,58 @@ class Deal:
         return (Deal, (self.banners, self.aside, self.palace_cards))
 
 
+class Shape:
+    """The hand's :class:`~palace_poker.variant.Variant` as the rules modules read it
+    at every step: plain values of a compiled class, built once per variant
+    (:func:`shape_of`), so that the standard game pays one attribute read for each.
+
+    Never changed once built (a state's values are shared by its copies).
+    """
+
+    __slots__ = (
+        "attacker_entry",
+        "battle_at_once",
+        "by_rank",
+        "deck",
+        "fold_captured",
+        "group",
+        "palace",
+        "soldiers",
+        "variant",
+    )
+
+    def __init__(self, variant: Variant) -> None:
+        #: the variant this is the shape of (what a record writes)
+        self.variant = variant
+        #: the deck's cards, in card order (R-CARD-1)
+        self.deck: tuple[Card, ...] = variant.deck
+        self.palace: int = variant.palace  # palace cards a player is dealt (R-PALACE-1)
+        self.soldiers: int = variant.soldiers  # the most soldiers kept (R-BUY-3)
+        self.group: int = variant.group  # players a banner group holds (R-BANNER-1)
+        #: R-CMP-1: the opponent's banner strikes the cards of its rank, not its suit
+        self.by_rank: bool = variant.struck == "rank"
+        #: R-BET-2: both sides' entries sized by the attacker's army
+        self.attacker_entry: bool = variant.entry == "attacker"
+        #: R-FOLD-1: a fold on one's own turn lets the next player capture
+        self.fold_captured: bool = variant.fold == "captured"
+        #: R-END-3: the last two with different banners must battle at once
+        self.battle_at_once: bool = variant.last_two == "battle"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (shape_of, (self.variant,))
+
+
+_SHAPES: Final[dict[Variant, Shape]] = {}
+
+
+def shape_of(variant: Variant) -> Shape:
+    """The shape of ``variant``: one shared :class:`Shape` a variant."""
+    shape = _SHAPES.get(variant)
+    if shape is None:
+        shape = _SHAPES[variant] = Shape(variant)
+    return shape
+
+
 class HandState:
     """Everything one hand holds; seats are ``0..n-1`` clockwise.
 
@@ -164,6 +217,7 @@ class HandState:
         "revealed",
         "rules",
         "set_aside",
+        "shape",
         "shuffles",
         "soldiers",
         "source",
@@ -180,6 +234,7 @@ class HandState:
         self,
         *,
         rules: Rules,
+        shape: Shape,
         dealer: int,
         names: tuple[str, ...],
         start_stacks: tuple[int, ...],
@@ -214,6 +269,7 @@ class HandState:
     ) -> None:
         # --- the table, fixed for the hand
         self.rules = rules
+        self.shape = shape  # the variant's shape, read at every step
         self.n = len(start_stacks)
         self.dealer = dealer
         self.names = names
@@ -281,6 +337,7 @@ class HandState:
         self.events_shared = True
         return HandState(
             rules=self.rules,
+            shape=self.shape,
             dealer=self.dealer,
             names=self.names,
             start_stacks=self.start_stacks,
@@ -353,7 +410,12 @@ class HandState:
         return tuple([start[seat] - put_in[seat] for seat in range(self.n)])
 
     def entry(self, seat: int) -> int:
-        """R-BET-2: a player's entry is (soldiers + 1) x SB."""
+        """R-BET-2: a player's entry is (soldiers + 1) x SB. V-BET-2: in a battle
+        whose entries the attacker's army sizes, the defender's entry is the
+        attacker's."""
+        battle = self.battle
+        if battle is not None and self.shape.attacker_entry:
+            seat = battle.attacker
         return (len(self.soldiers[seat]) + 1) * self.rules.small_bet
 
     def pile_size(self) -> int:
@@ -369,10 +431,13 @@ class HandState:
 
     def usable_cards(self, seat: int, against: int | None = None) -> list[Card]:
         """The player's banner, palace and soldiers; against an opponent, without the
-        cards of the opponent's banner suit (R-CMP-1)."""
+        cards of the opponent's banner suit (R-CMP-1), or of its rank (V-CMP-1)."""
         cards = [self.banners[seat], *self.palaces[seat], *self.soldiers[seat]]
         if against is None:
             return cards
+        if self.shape.by_rank:
+            struck = self.banners[against] >> 2
+            return [c for c in cards if c >> 2 != struck]
         excluded = self.banners[against] & 3
         return [c for c in cards if c & 3 != excluded]
 
@@ -401,6 +466,7 @@ _STATE_FIELDS: Final = (
     "revealed",
     "rules",
     "set_aside",
+    "shape",
     "shuffles",
     "soldiers",
     "source",

@@ -9,7 +9,7 @@ hand's shuffle source or by the caller (:func:`soldier_drawn`).
 from __future__ import annotations
 
 from palace_poker.cards import DECK, Card
-from palace_poker.ending import check_end, emit, leave, pay
+from palace_poker.ending import capture, check_end, emit, leave, pay
 from palace_poker.events import (
     battle_started,
     folded,
@@ -99,8 +99,16 @@ def stay(state: HandState, seat: int) -> None:
 
 def fold(state: HandState, seat: int) -> None:
     """R-FOLD-1: out of the hand, every card face down to the discard pile; neither
-    a quiet turn nor the end of the quiet round (R-END-5)."""
+    a quiet turn nor the end of the quiet round (R-END-5). V-FOLD-1: the next player
+    in the hand on the left captures the banner and soldiers, then trims."""
     emit(state, folded(seat, False))
+    if state.shape.fold_captured:
+        captor = state.left_of(seat)
+        leave(state, seat, "fold", keep_army=True)
+        capture(state, captor, seat)
+        if not check_end(state, after_turn=False):
+            start_trim(state, captor, "R-CAPT-1")
+        return
     leave(state, seat, "fold", keep_army=False)
     if not check_end(state, after_turn=False):
         finish_turn(state)

@@ -26,7 +26,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from palace_poker.cards import RANKS, SUITS
+from palace_poker.cards import DECK, RANKS, SUITS, Card
 from palace_poker.checks import MAX_PLAYERS, as_mapping, as_text, is_int, short
 from palace_poker.errors import ConfigError
 
@@ -75,7 +75,8 @@ class Variant:
     * ``palace``: palace cards a player is dealt, 1 to 4 (R-PALACE-1);
     * ``soldiers``: the most soldiers a player keeps, 1 to 7 (R-BUY-3, R-CAPT-1);
     * ``group``: players a banner group holds (R-BANNER-1), 1 to ``suits``: within a
-      group every banner suit differs, so a group cannot outnumber the suits;
+      group every banner suit differs, so a group cannot outnumber the suits; by
+      default as many as there are suits (four in the standard game);
     * ``struck``, ``last_two``, ``entry``, ``fold``: the readings (:data:`READINGS`).
     """
 
@@ -83,13 +84,15 @@ class Variant:
     suits: int = 4
     palace: int = 3
     soldiers: int = 5
-    group: int = 4
+    group: int = None  # type: ignore[assignment]  # (None: as many as the suits)
     struck: Struck = "suit"
     last_two: LastTwo = "compare"
     entry: Entry = "own"
     fold: Fold = "discarded"
 
     def __post_init__(self) -> None:
+        if self.group is None:
+            object.__setattr__(self, "group", self.suits if is_int(self.suits) else 4)
         for name, (rule, low, high) in _COUNTS.items():
             value = getattr(self, name)
             if not is_int(value) or not low <= value <= high:
@@ -120,6 +123,12 @@ class Variant:
         return self.ranks * self.suits
 
     @property
+    def deck(self) -> tuple[Card, ...]:
+        """The deck's cards, in card order (R-CARD-1; V-CARD-1 for a smaller deck)."""
+        lowest = len(RANKS) - self.ranks
+        return tuple(card for card in DECK if card.rank >= lowest and card & 3 < self.suits)
+
+    @property
     def lowest_rank(self) -> str:
         """The lowest rank in the deck, as a rank letter ("2" for the full deck)."""
         return RANKS[len(RANKS) - self.ranks]
@@ -142,9 +151,8 @@ class Variant:
         return most
 
     def check_playable(self, players: int) -> None:
-        """Refuse (``invalid_variant``) a hand the engine cannot deal or play: one of
-        more players than the deck serves (:meth:`most_players`), or a parameter the
-        engine does not play yet other than the standard game's (:data:`PLAYED`)."""
+        """Refuse (``invalid_variant``) a hand the engine cannot deal: one of more
+        players than the deck serves (:meth:`most_players`)."""
         most = self.most_players()
         if players > most:
             raise ConfigError(
@@ -153,15 +161,6 @@ class Variant:
                 f"got {players}",
                 rule="R-PALACE-1",
                 details={"field": "players", "input": repr(players)},
-            )
-        unplayed = [name for name in self.differences() if name not in PLAYED]
-        if unplayed:
-            raise _invalid(
-                unplayed[0],
-                f"{getattr(STANDARD, unplayed[0])!r} for now: the engine does not play "
-                "another value yet",
-                getattr(self, unplayed[0]),
-                _rule_of(unplayed[0]),
             )
 
     # ------------------------------------------------------------ records
@@ -208,10 +207,6 @@ class Variant:
         return cls(**given)  # (each value checked by the constructor)
 
 
-def _rule_of(name: str) -> str:
-    return _COUNTS[name][0] if name in _COUNTS else READINGS[name][0]
-
-
 def _invalid(name: str, must: str, value: object, rule: str) -> ConfigError:
     return ConfigError(
         "invalid_variant",
@@ -223,7 +218,3 @@ def _invalid(name: str, must: str, value: object, rule: str) -> ConfigError:
 
 #: The standard game (RULES.md, its readings the **Decision** paragraphs).
 STANDARD: Final = Variant()
-
-#: The parameters the engine plays other than the standard game's (the rest are
-#: refused by :meth:`Variant.check_playable`).
-PLAYED: Final[frozenset[str]] = frozenset()

@@ -42,7 +42,8 @@ def test_each_count_is_taken_within_its_bounds_and_refused_outside(name: str) ->
     base: dict[str, Any] = {"suits": 4} if name == "group" else {"group": 1}
     for good in (low, high):
         assert getattr(Variant(**{**base, name: good}), name) == good
-    for bad in (low - 1, high + 1, True, 3.0, "3", None):
+    # (group=None is its default: as many players as the suits)
+    for bad in (low - 1, high + 1, True, 3.0, "3", *(() if name == "group" else (None,))):
         with pytest.raises(ConfigError) as refused:
             Variant(**{**base, name: bad})
         assert refused.value.code == "invalid_variant"
@@ -142,10 +143,14 @@ def test_rules_carry_a_variant_that_a_record_writes_only_when_it_differs() -> No
     assert refused.value.code == "invalid_variant"
 
 
-def test_a_hand_of_a_variant_the_engine_does_not_play_yet_is_refused() -> None:
+def test_the_banner_groups_hold_as_many_players_as_the_suits_unless_told() -> None:
+    assert Variant(suits=2).group == 2
+    assert Variant(suits=3, group=1).group == 1
+    assert Variant(group=None) == STANDARD  # type: ignore[arg-type]
+
+
+def test_a_hand_of_more_players_than_a_variants_deck_serves_is_refused() -> None:
     STANDARD.check_playable(10)
-    with pytest.raises(ConfigError, match="does not play another value yet") as refused:
-        Hand.deal(Rules.of(10, variant=Variant(palace=4)), [100, 100], dealer=0)
+    with pytest.raises(ConfigError, match="deals at most 3 players") as refused:
+        Hand.deal(Rules.of(10, variant=Variant(ranks=3, suits=2, palace=1)), [9] * 4, dealer=0)
     assert (refused.value.code, refused.value.rule) == ("invalid_variant", "R-PALACE-1")
-    with pytest.raises(ConfigError, match="deals at most 3 players"):
-        Variant(ranks=3, suits=2, palace=1, group=2).check_playable(4)
