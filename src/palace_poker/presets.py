@@ -4,7 +4,7 @@ the stakes it changes.
 
 >>> sorted(PRESETS)
 ['quick', 'short-deck', 'small', 'standard', 'tiny']
->>> PRESETS["quick"].rules(10).max_raises, PRESETS["quick"].variant.soldiers
+>>> PRESETS["quick"].rules(10).max_raises, PRESETS["quick"].rules(10).variant.soldiers
 (1, 3)
 >>> preset("long")
 Traceback (most recent call last):
@@ -37,7 +37,7 @@ class Preset:
     def rules(self, small_bet: int, *, betting: Betting = "limit") -> Rules:
         """The preset's rules at ``small_bet`` (the other stakes the defaults)."""
         raises = DEFAULT if self.max_raises is None else self.max_raises
-        return Rules.of(small_bet, betting=betting, max_raises=raises)
+        return Rules.of(small_bet, betting=betting, max_raises=raises, variant=self.variant)
 
 
 #: The named games (docs/rules.md, *Presets*).
