@@ -30,6 +30,7 @@ from palace_poker.chance import ChanceStep
 from palace_poker.checks import MAX_PLAYERS, MIN_PLAYERS, as_int, items, short, shuffle_source
 from palace_poker.errors import ConfigError, IllegalActionError
 from palace_poker.shuffle import CHECKED_SOURCES, ShuffleSource, check_order
+from palace_poker.variant import STANDARD, Variant
 
 #: Rounds of a draw with a shuffle source before it is given up: a fair source ties
 #: this often with a probability far below any hardware fault's; a source that ties
@@ -48,14 +49,23 @@ class DealerDrawing:
     """The draw for the first dealer in progress (R-DEAL-1).
 
     ``seats`` are the table seats that draw, in seat order: 2 to 10 different seats
-    0..9 (else ``ConfigError('invalid_players')``). With a ``shuffle`` source the
-    whole draw happens at once; without one, :attr:`chance` says which card is due
-    and :meth:`apply_chance` deals it, until :attr:`result` is known. A source that
+    0..9 (else ``ConfigError('invalid_players')``); the cards are drawn from
+    ``variant``'s deck (V-CARD-1: a short deck's draw holds only its cards; anything
+    but a :class:`~palace_poker.variant.Variant` is ``invalid_variant``). With a
+    ``shuffle`` source the whole draw happens at once; without one, :attr:`chance`
+    says which card is due and :meth:`apply_chance` deals it, until :attr:`result`
+    is known. A source that
     is none, or that gives an order that is no permutation or ties the draw for
     :data:`MAX_ROUNDS` rounds, raises ``ConfigError('invalid_shuffle')``.
     """
 
-    def __init__(self, seats: Sequence[int], shuffle: ShuffleSource | None = None) -> None:
+    def __init__(
+        self,
+        seats: Sequence[int],
+        shuffle: ShuffleSource | None = None,
+        *,
+        variant: Variant = STANDARD,
+    ) -> None:
         self._source: ShuffleSource | None = (
             None if shuffle is None else shuffle_source(shuffle, "shuffle")  # type: ignore[assignment]
         )
@@ -66,7 +76,7 @@ class DealerDrawing:
         self._round: list[tuple[int, Card]] = []
         self._rounds: list[tuple[tuple[int, Card], ...]] = []
         self.result: DealerDraw | None = None
-        self._shuffle(DECK)
+        self._shuffle(_deck_of(variant))
         if self._source is not None:
             while self.result is None:
                 if len(self._rounds) >= MAX_ROUNDS:
@@ -149,6 +159,18 @@ class DealerDrawing:
             self.result = DealerDraw(tuple(self._rounds), self._contenders[0])
 
 
+def _deck_of(variant: object) -> tuple[Card, ...]:
+    """The cards the draw is dealt from: the variant's deck (V-CARD-1)."""
+    if not isinstance(variant, Variant):
+        raise ConfigError(
+            "invalid_variant",
+            f"variant must be a Variant, got {short(variant)}",
+            rule="R-DEAL-1",
+            details={"field": "variant", "input": short(variant)},
+        )
+    return variant.deck
+
+
 def _checked_seats(seats: object) -> tuple[int, ...]:
     listed = items(
         seats,
@@ -173,14 +195,17 @@ def _checked_seats(seats: object) -> tuple[int, ...]:
     return tuple(checked)
 
 
-def draw_for_dealer(seats: Sequence[int], shuffle: ShuffleSource) -> DealerDraw:
-    """R-DEAL-1 with a shuffle source: the whole draw, and who deals."""
+def draw_for_dealer(
+    seats: Sequence[int], shuffle: ShuffleSource, *, variant: Variant = STANDARD
+) -> DealerDraw:
+    """R-DEAL-1 with a shuffle source: the whole draw (from ``variant``'s deck), and
+    who deals."""
     if shuffle is None:
         raise ConfigError(
             "invalid_shuffle",
             "draw_for_dealer needs a shuffle source (DealerDrawing draws card by card without one)",
             rule="R-DEAL-1",
         )
-    result = DealerDrawing(seats, shuffle).result
+    result = DealerDrawing(seats, shuffle, variant=variant).result
     assert result is not None
     return result

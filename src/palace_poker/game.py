@@ -57,7 +57,11 @@ class Game:
     the game (a :class:`SecureShuffle` when not given); with ``explicit_chance=True``
     the caller gives every card instead: the dealer draw's through :attr:`chance`
     and :meth:`apply_chance`, each hand's through the hand's own. Bad values raise
-    ``ConfigError`` (``invalid_rules``, ``invalid_players``, ``invalid_shuffle``).
+    ``ConfigError`` (``invalid_rules``, ``invalid_players``, ``invalid_shuffle``;
+    ``invalid_variant`` for more players than the rules' variant deals in,
+    :meth:`~palace_poker.variant.Variant.most_players`). Every hand is dealt with
+    the rules, so with their variant, and the first dealer is drawn from the
+    variant's deck.
     """
 
     def __init__(
@@ -79,6 +83,9 @@ class Game:
             )
         self.rules = rules
         self.names, stacks = _check_players(players)
+        # A variant's deck serves fewer players (V-CARD-1): refused now, not at the
+        # first deal.
+        rules.variant.check_playable(len(stacks))
         self.stacks = list(stacks)
         self.rebuys = flag(rebuys, "rebuys", error=ConfigError, code="invalid_players")
         self.explicit_chance = flag(
@@ -97,7 +104,10 @@ class Game:
         self._drawing: DealerDrawing | None = None
         self.dealer = 0
         if dealer is None:
-            self._drawing = DealerDrawing(tuple(range(len(self.stacks))), self.shuffle)
+            # R-DEAL-1 with the game's own deck (V-CARD-1: a short deck draws from it).
+            self._drawing = DealerDrawing(
+                tuple(range(len(self.stacks))), self.shuffle, variant=rules.variant
+            )
             self._settle_draw()
         else:
             self.dealer = seat(
@@ -299,10 +309,12 @@ class Game:
         dealt in from the next hand. Returns the seat."""
         if self.hand is not None:
             raise IllegalActionError("hand_in_play", "players join between hands", rule="R-GAME-1")
-        if len(self.seats_in_game) >= MAX_PLAYERS:
+        most = min(MAX_PLAYERS, self.rules.variant.most_players())
+        if len(self.seats_in_game) >= most:
             raise IllegalActionError(
                 "illegal_action",
-                f"{MAX_PLAYERS} players with chips is a full table",
+                f"{most} players with chips is a full table"
+                + ("" if most == MAX_PLAYERS else " for this variant's deck (V-CARD-1)"),
                 rule="R-GAME-1",
             )
         at = len(self.stacks)
