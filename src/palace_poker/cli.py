@@ -29,6 +29,7 @@ from palace_poker.terminal.extras import missing_extra
 #: ``run`` (taking the parsed arguments, returning the exit code) as a default.
 COMMAND_MODULES: tuple[str, ...] = (
     "palace_poker.arena.command",
+    "palace_poker.lab.command",
     "palace_poker.terminal.command",
     "palace_poker.server.command",
     "palace_poker.server.admin",

@@ -28,6 +28,8 @@ from palace_poker import Rules
 from palace_poker.arena import ArenaConfig, Chunk, play_chunk, run_arena
 from palace_poker.arena.journal import Journal
 from palace_poker.cli import main
+from palace_poker.lab.command import parse_variant
+from palace_poker.lab.study import LabConfig, figures, run_study
 
 pytest.importorskip("distributed")
 
@@ -189,3 +191,19 @@ def test_a_journal_begun_here_is_finished_on_the_cluster(cluster: Cluster, tmp_p
     assert sorted((r.start, r.stop) for r in Journal.open(journal_path, config).done) == [
         (0, 15), (15, 21), (21, 27), (27, 30), (30, 45), (45, 51), (51, 57), (57, 60)
     ]  # fmt: skip
+
+
+def test_a_lab_study_on_the_cluster_gives_the_local_figures(cluster: Cluster) -> None:
+    config = LabConfig(
+        variants=(parse_variant("standard", 10), parse_variant("quick+entry=attacker", 10)),
+        hands=16,
+        players=3,
+        bot="random",
+        weak="random",
+        strong="random",
+    )
+    seen: list[int] = []
+    remote = run_study(config, scheduler=cluster.address, progress=seen.append)
+    # each variant: self-play at 3 seats (16 hands rounded up to 18), four heads-up
+    assert sum(seen) == 2 * (18 + 4 * 16)
+    assert figures(config, remote) == figures(config, run_study(config, workers=1))

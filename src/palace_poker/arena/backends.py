@@ -16,7 +16,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from multiprocessing import resource_tracker
 from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from palace_poker.arena.play import Chunk, ChunkResult, play_chunk
 from palace_poker.errors import ConfigError
@@ -24,6 +24,9 @@ from palace_poker.errors import ConfigError
 Backend = Literal["local", "dask"]
 BACKENDS: tuple[Backend, ...] = ("local", "dask")
 Done = Callable[[ChunkResult], None]
+#: A task's input and its result: the arena's chunks, or another caller's (the lab's).
+T = TypeVar("T")
+R = TypeVar("R")
 
 #: Chunks handed to the local pool ahead of the results, per worker: enough to keep
 #: every worker busy, few enough that waiting on them costs nothing.
@@ -41,20 +44,28 @@ def run_inline(chunks: Sequence[Chunk], done: Done) -> None:
 
 
 def run_local(chunks: Sequence[Chunk], workers: int, done: Done) -> None:
-    """Play the chunks in ``workers`` new processes.
+    """Play the chunks in ``workers`` new processes (:func:`run_tasks_local`)."""
+    run_tasks_local(play_chunk, chunks, workers, done)
 
-    They are forked from a fork server that has imported the arena (fast to start,
-    and they inherit no threads or open files of this process), or spawned where
-    there is no fork server.
+
+def run_tasks_local(
+    task: Callable[[T], R], items: Sequence[T], workers: int, done: Callable[[R], None]
+) -> None:
+    """Run ``task`` on each item in ``workers`` new processes; ``done`` gets each
+    result as it comes (in any order).
+
+    They are forked from a fork server that has imported the task's module (fast to
+    start, and they inherit no threads or open files of this process), or spawned
+    where there is no fork server.
     """
     context: BaseContext
     if "forkserver" in multiprocessing.get_all_start_methods():
         server = multiprocessing.get_context("forkserver")
-        server.set_forkserver_preload(["palace_poker.arena.play"])
+        server.set_forkserver_preload([task.__module__])
         context = server
     else:  # pragma: no cover - Windows
         context = multiprocessing.get_context("spawn")
-    waiting = iter(chunks)
+    waiting = iter(items)
     in_flight = IN_FLIGHT_PER_WORKER * workers
     with _interrupt_flag() as interrupted:
         with _sigint_held():  # the fork server and the workers start immune to Ctrl-C
@@ -62,7 +73,7 @@ def run_local(chunks: Sequence[Chunk], workers: int, done: Done) -> None:
                 max_workers=workers, mp_context=context, initializer=_ignore_sigint
             )
             try:
-                futures = {pool.submit(play_chunk, c) for c in itertools.islice(waiting, in_flight)}
+                futures = {pool.submit(task, c) for c in itertools.islice(waiting, in_flight)}
             except BaseException:
                 _terminate(pool)
                 raise
@@ -73,9 +84,7 @@ def run_local(chunks: Sequence[Chunk], workers: int, done: Done) -> None:
                     raise KeyboardInterrupt
                 for future in finished:
                     done(future.result())
-                futures |= {
-                    pool.submit(play_chunk, c) for c in itertools.islice(waiting, len(finished))
-                }
+                futures |= {pool.submit(task, c) for c in itertools.islice(waiting, len(finished))}
         except BaseException:  # an error or Ctrl-C: stop the workers, don't wait for them
             _terminate(pool)
             raise
@@ -154,8 +163,19 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
 
 
 def run_dask(make_chunks: Callable[[int], Sequence[Chunk]], scheduler: str, done: Done) -> int:
-    """Play chunks as tasks on the Dask cluster at ``scheduler``; return the
-    cluster's worker threads, given to ``make_chunks`` to size the chunks.
+    """Play chunks as tasks on the Dask cluster at ``scheduler``
+    (:func:`run_tasks_dask`)."""
+    return run_tasks_dask(play_chunk, make_chunks, scheduler, done)
+
+
+def run_tasks_dask(
+    task: Callable[[T], R],
+    make_items: Callable[[int], Sequence[T]],
+    scheduler: str,
+    done: Callable[[R], None],
+) -> int:
+    """Run ``task`` on each item as tasks on the Dask cluster at ``scheduler``;
+    return the cluster's worker threads, given to ``make_items`` to size the items.
 
     The workers import :mod:`palace_poker` from their own environment, which must
     have the same version installed.
@@ -179,7 +199,7 @@ def run_dask(make_chunks: Callable[[int], Sequence[Chunk]], scheduler: str, done
         ) from err
     try:
         threads = max(1, int(sum(client.nthreads().values())))
-        futures = client.map(play_chunk, make_chunks(threads), pure=False)
+        futures = client.map(task, make_items(threads), pure=False)
         try:
             for future in distributed.as_completed(futures):
                 done(future.result())
