@@ -133,6 +133,8 @@ def test_an_unfinished_last_line_is_cut_and_played_again(tmp_path: Path) -> None
         (["--hands", "90"], "journal_mismatch"),
         (["--betting", "no-limit"], "journal_mismatch"),
         (["--stack", "500"], "journal_mismatch"),
+        (["--variant", "short-deck"], "journal_mismatch"),
+        (["--house", "struck=rank"], "journal_mismatch"),
     ],
 )
 def test_the_journal_of_another_match_is_refused(

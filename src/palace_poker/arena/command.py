@@ -43,9 +43,12 @@ from palace_poker.arena.runner import ArenaResult, run_arena
 from palace_poker.bots import make_bot, offered
 from palace_poker.config import Rules
 from palace_poker.errors import ConfigError
+from palace_poker.house_rules import add_options, chosen, game_name, variant_line
 from palace_poker.outputs import Mode, add_flags, check_output, staged, write_text
 
 DEFAULT_HANDS = 1000
+#: The seats of a ladder's match (a, b, a, b: :mod:`~palace_poker.arena.ladder`).
+LADDER_SEATS = 4
 
 
 def add_parser(subparsers: Any) -> None:
@@ -78,6 +81,7 @@ def add_parser(subparsers: Any) -> None:
     add("--betting", default="limit", metavar="limit|no-limit", help="(default limit)")
     add("--small-bet", default="10", metavar="N", help="small bet SB (default 10; BB = 2 SB)")
     add("--stack", metavar="N", help="every player's chips at the start of every hand (100 BB)")
+    add_options(parser)
     add(
         "--out",
         type=Path,
@@ -142,8 +146,9 @@ def config_from_args(args: argparse.Namespace) -> tuple[ArenaConfig, Backend, in
         )
     for name in dict.fromkeys(bots):
         make_bot(name, 0)  # raises unknown_bot
-    # Rules.of refuses a --betting other than limit or no-limit (invalid_rules).
-    rules = Rules.of(
+    # Rules.of refuses a --betting other than limit or no-limit (invalid_rules); the
+    # --variant and --house are one variant, refused whole (invalid_variant).
+    rules = chosen(args).rules(
         _integer(args.small_bet, "small-bet", 1, "invalid_rules"), betting=args.betting
     )
     stack = (
@@ -153,6 +158,9 @@ def config_from_args(args: argparse.Namespace) -> tuple[ArenaConfig, Backend, in
     )
     seed = secrets.randbelow(2**31) if args.seed is None else _integer(args.seed, "seed", 0)
     config = ArenaConfig(bots, _integer(args.hands, "hands", 1), seed, rules, stack)
+    # Before any hand: a variant's deck deals fewer players (V-CARD-1); a ladder's
+    # matches seat each pair twice.
+    rules.variant.check_playable(LADDER_SEATS if args.ladder is not None else len(bots))
     if args.backend not in BACKENDS:
         raise ConfigError(
             "invalid_arena",
@@ -208,8 +216,10 @@ def run(args: argparse.Namespace) -> int:
     out.line(
         f"Arena: {', '.join(config.bots)}; {plan.hands} hands ({plan.blocks} blocks of "
         f"{plan.size}), {rules.betting}, SB {rules.small_bet}/BB {rules.big_bet}, ante "
-        f"{rules.ante}, stacks {config.stack}, seed {config.seed}, {where}."
+        f"{rules.ante}, stacks {config.stack}, seed {config.seed}, {where}"
+        f"{_variant_note(rules)}."
     )
+
     option = {key: f"--{key}" if getattr(args, key) is not None else "--out" for key in OUT_FILES}
     try:
         with (
@@ -251,6 +261,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _variant_note(rules: Rules) -> str:
+    """``, variant NAME`` when the game is not the standard one."""
+    name = game_name(rules)
+    return "" if name == "standard" else f", variant {name}"
+
+
 def run_ladder_command(
     args: argparse.Namespace,
     config: ArenaConfig,
@@ -274,9 +290,11 @@ def run_ladder_command(
     print(
         f"Ladder: {', '.join(bots)}; every pair as a,b,a,b over {plan.hands} hands "
         f"({plan.blocks} blocks of {plan.size}), {rules.betting}, stacks {config.stack}, "
-        f"seed {config.seed}.",
+        f"seed {config.seed}{_variant_note(rules)}.",
         flush=True,
     )
+    if variant_line(rules):
+        print(variant_line(rules), flush=True)
 
     def match(one: ArenaConfig) -> ArenaResult:
         result = run_arena(

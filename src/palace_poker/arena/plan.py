@@ -42,7 +42,10 @@ DEFAULT_STACK_BIG_BETS = 100
 
 @dataclass(frozen=True, slots=True)
 class ArenaConfig:
-    """What to play: the bots (one per seat), the hands, the seed and the stakes.
+    """What to play: the bots (one per seat), the hands, the seed and the rules (the
+    stakes and the variant: every hand is dealt with them;
+    :func:`~palace_poker.arena.runner.run_arena` refuses more bots than the
+    variant's deck deals in, ``invalid_variant``, before any hand).
 
     Every hand starts with ``stack`` chips per player, whatever happened before:
     hands are independent, so they can be played in any order on any worker.

@@ -22,6 +22,7 @@ from typing import Any
 from palace_poker.arena.ladder import Ladder
 from palace_poker.arena.runner import ArenaResult
 from palace_poker.arena.stats import time_percentile
+from palace_poker.house_rules import game_name, variant_line
 
 
 def _signed(value: float) -> str:
@@ -147,6 +148,8 @@ class Output:
             f"{run['seconds']:.1f} s ({run['hands_per_second'] or 0:,.0f} hands/s)"
             + (f"; {result.resumed} read back from the journal." if result.resumed else ".")
         )
+        if variant_line(result.config.rules):  # the game these figures are of
+            footer += "\n" + variant_line(result.config.rules)
         if self.rich:
             from rich import box  # noqa: PLC0415
             from rich.console import Console  # noqa: PLC0415
@@ -226,6 +229,7 @@ def ladder_summary(ladder: Ladder) -> dict[str, Any]:
         "anchor": ladder.bots[0],
         "seed": first.config.seed,
         "rules": first.config.rules.to_dict(),
+        "variant": game_name(first.config.rules),
         "stack": first.config.stack,
         "hands_per_match": first.hands,
         "matches": matches,

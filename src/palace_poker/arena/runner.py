@@ -21,6 +21,7 @@ from palace_poker.arena.plan import ArenaConfig, MatchPlan, chunk_size
 from palace_poker.arena.play import Chunk, ChunkResult
 from palace_poker.arena.stats import Interval, bot_block_means, mean_interval, time_percentile
 from palace_poker.errors import ConfigError
+from palace_poker.house_rules import game_name
 
 FORMAT = "palace-arena/1"
 K = TypeVar("K")
@@ -137,6 +138,7 @@ class ArenaResult:
             "block_size": plan.size,
             "blocks": plan.blocks,
             "rules": config.rules.to_dict(),
+            "variant": game_name(config.rules),
             "stack": config.stack,
             "bots": {bot: self._stats(entries) for bot, entries in self.bots().items()},
             "entries": {label: self._stats([entry]) for entry, label in enumerate(plan.labels)},
@@ -232,6 +234,8 @@ def run_arena(
             "--backend dask needs --scheduler tcp://HOST:PORT",
             details={"field": "scheduler"},
         )
+    # A variant's deck deals fewer players (V-CARD-1): refused before any hand.
+    config.rules.variant.check_playable(config.plan.size)
     config = dataclasses.replace(config, records=records is not None)
     plan = config.plan
 
