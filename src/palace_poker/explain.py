@@ -47,6 +47,7 @@ from palace_poker.events import (
     SoldierBought,
     SoldiersDiscarded,
 )
+from palace_poker.variant import Struck
 
 Kind = Literal["battle", "quiet_round", "showdown"]
 #: What settled a comparison: a better category ("pair" against "high card"), the
@@ -123,9 +124,12 @@ def hand_name(value: int) -> tuple[Category, tuple[int, ...]]:
     return kind, (first,)
 
 
-def explain(events: Sequence[Event], start: int = 0) -> list[tuple[int, Explanation]]:
+def explain(
+    events: Sequence[Event], start: int = 0, *, struck: Struck = "suit"
+) -> list[tuple[int, Explanation]]:
     """Each comparison among ``events[start:]`` (a hand's events from its first, hidden
-    cards included) and its index, with every side's hand as it was compared.
+    cards included) and its index, with every side's hand as it was compared
+    (``struck``: the variant's reading of R-CMP-1, V-CMP-1).
 
     A comparison without its palace cards (an event as a non-battler saw it) cannot
     be explained and is left out.
@@ -139,7 +143,8 @@ def explain(events: Sequence[Event], start: int = 0) -> list[tuple[int, Explanat
             armies[event.seat] = []
         elif index >= start and isinstance(event, BattleCompared) and event.palaces:
             called = index > 0 and isinstance(events[index - 1], BattleCalled)
-            found.append((index, explain_battle(event, banners, armies, called=called)))
+            why = explain_battle(event, banners, armies, called=called, struck=struck)
+            found.append((index, why))
         elif index >= start and isinstance(event, ShowdownRevealed):
             found.append((index, explain_showdown(event, banners, armies)))
         follow_armies(armies, event)
@@ -166,26 +171,42 @@ def follow_armies(armies: Armies, event: Event) -> None:
 
 
 def _side(
-    seat: int, banner: Card, palace: Iterable[Card], soldiers: Iterable[Card], against: Card | None
+    seat: int,
+    banner: Card,
+    palace: Iterable[Card],
+    soldiers: Iterable[Card],
+    against: Card | None,
+    *,
+    struck: Struck = "suit",
 ) -> Side:
     palace, soldiers = tuple(palace), tuple(soldiers)
     cards = (banner, *palace, *soldiers)
-    struck = tuple(c for c in cards if against is not None and c.suit == against.suit)
-    counted = [c for c in cards if c not in struck]
+    out: tuple[Card, ...] = ()
+    if against is not None:  # R-CMP-1: the opponent's banner suit; V-CMP-1: its rank
+        if struck == "rank":
+            out = tuple(c for c in cards if c.rank == against.rank)
+        else:
+            out = tuple(c for c in cards if c.suit == against.suit)
+    counted = [c for c in cards if c not in out]
     own = sum(1 for c in cards if c.suit == banner.suit)
-    return Side(seat, banner, palace, soldiers, struck, evaluate(counted), own)
+    return Side(seat, banner, palace, soldiers, out, evaluate(counted), own)
 
 
 def explain_battle(
-    event: BattleCompared, banners: Banners, armies: Armies, *, called: bool
+    event: BattleCompared,
+    banners: Banners,
+    armies: Armies,
+    *,
+    called: bool,
+    struck: Struck = "suit",
 ) -> Explanation:
     """A comparison of two (its event with the palace cards), from the banners and the
     soldiers at that moment: closing a battle (``called``, R-BET-8) or deciding the
-    last two after a quiet round (R-END-3)."""
+    last two after a quiet round (R-END-3); ``struck``, the reading of R-CMP-1."""
     a, b = event.seats
     sides = (
-        _side(a, banners[a], event.palaces[0], armies[a], banners[b]),
-        _side(b, banners[b], event.palaces[1], armies[b], banners[a]),
+        _side(a, banners[a], event.palaces[0], armies[a], banners[b], struck=struck),
+        _side(b, banners[b], event.palaces[1], armies[b], banners[a], struck=struck),
     )
     winners = () if event.winner is None else (event.winner,)
     return Explanation(
@@ -259,8 +280,11 @@ def strength(
     palace: Sequence[Card],
     soldiers: Sequence[Card],
     in_hand: Sequence[bool],
+    *,
+    struck: Struck = "suit",
 ) -> Strength:
-    """The hands ``seat``'s own cards make, best and against each opponent.
+    """The hands ``seat``'s own cards make, best and against each opponent (whose
+    banner strikes its suit, R-CMP-1, or its rank, V-CMP-1).
 
     >>> from palace_poker.cards import parse_cards
     >>> s = strength(0, parse_cards("Qs 6c"), parse_cards("Qh Jc 2d"), (), (True, True))
@@ -269,8 +293,15 @@ def strength(
     """
     cards = [banners[seat], *palace, *soldiers]
     against = tuple(
-        (other, evaluate(cards, banners[other].suit))
+        (other, _against(cards, banners[other], struck))
         for other, alive in enumerate(in_hand)
         if alive and other != seat
     )
     return Strength(evaluate(cards), against)
+
+
+def _against(cards: Sequence[Card], banner: Card, struck: Struck) -> int:
+    """The value of ``cards`` against an opponent flying ``banner``."""
+    if struck == "rank":
+        return evaluate([c for c in cards if c.rank != banner.rank])
+    return evaluate(cards, banner.suit)

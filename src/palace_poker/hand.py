@@ -413,10 +413,11 @@ class Hand:
         return [a for option in self.legal_options() for a in option.actions()]
 
     def default_action(self) -> Action:
-        """The action taken for a player whose clock runs out: STAY on their turn; in
-        a battle FOLD, or CALL when it costs nothing (all-in); on a trim, keep the
-        first five soldiers. Raises ``hand_over`` / ``chance_due`` when no player's
-        decision is due."""
+        """The action taken for a player whose clock runs out: STAY on their turn (the
+        attack owed where the last two must battle, V-END-3); in a battle FOLD, or
+        CALL when it costs nothing (all-in); on a trim, keep the first soldiers, as
+        many as may be kept (five in the standard game). Raises ``hand_over`` /
+        ``chance_due`` when no player's decision is due."""
         if self._state.to_act is None:
             raise nothing_due(self._state, "no default action")
         return default_action(self._state)

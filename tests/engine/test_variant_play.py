@@ -19,7 +19,17 @@ from hypothesis import strategies as st
 
 from helpers import play, snapshot, stacked
 from invariants import PROPERTY, play_checked
-from palace_poker import Card, Hand, PalaceError, Rules, SeededShuffle, Verb, parse_cards, replay
+from palace_poker import (
+    Card,
+    Hand,
+    PalaceError,
+    Rules,
+    SeededShuffle,
+    Verb,
+    evaluate,
+    parse_cards,
+    replay,
+)
 from palace_poker.events import BattleCalled, CardsCaptured, HandEnded
 from palace_poker.variant import Variant
 from random_hands import choose, deal_variant
@@ -268,3 +278,20 @@ def test_every_verb_of_a_turn_is_reached_in_random_variants() -> None:
             verbs.add(action.verb)
             hand.apply(action)
     assert verbs == set(Verb)
+
+
+@pytest.mark.rule("V-CMP-1")
+def test_a_battle_is_explained_by_the_variants_reading() -> None:
+    from palace_poker.explain import explain, strength  # noqa: PLC0415 - this test's own
+
+    by_rank = struck_battle("rank")
+    ((_, why),) = explain(by_rank.events, struck="rank")
+    assert [[str(c) for c in side.struck] for side in why.sides] == [
+        ["Ah", "Ac"],
+        ["Kh", "Kc"],
+    ]  # seat 1 first
+    assert why.winners == (0,)
+    ((_, by_suit),) = explain(struck_battle("suit").events)
+    assert [[str(c) for c in side.struck] for side in by_suit.sides] == [[], ["2d"]]
+    mine = strength(0, by_rank.banners, by_rank.palaces[0], (), (True, True), struck="rank")
+    assert mine.against[0][1] == evaluate(cards("As 2d"))
