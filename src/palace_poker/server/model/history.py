@@ -57,6 +57,7 @@ from palace_poker.narrate import ENDS, narrate
 from palace_poker.record import dumps, with_fair
 from palace_poker.server.model import projection
 from palace_poker.server.model.errors import TableError
+from palace_poker.server.model.settings import house_rules
 from palace_poker.server.model.table import Entry, Table
 from palace_poker.wire import from_wire
 
@@ -77,9 +78,16 @@ def hand_histories(table: Table, viewer: int | None) -> list[dict[str, Any]]:
                 "you": seats.index(viewer) if viewer in seats else None,
                 "finished": any(item.kind == "hand_finished" for item in items),
                 "entries": [projection.entry(item, viewer) for item in items],
+                # the game's variant, as a record's rules hold it: only a variant's
+                **({"variant": table.settings.variant.to_dict()} if _house(table) else {}),
             }
         )
     return hands
+
+
+def _house(table: Table) -> bool:
+    """True when the table plays another game than the standard one."""
+    return not table.settings.variant.standard
 
 
 def history_jsonl(table: Table, viewer: int | None) -> str:
@@ -97,6 +105,8 @@ def history_text(table: Table, viewer: int | None) -> str:
         f"Palace Poker hand history: table {json.dumps(table.settings.name, ensure_ascii=False)}"
         f" ({table.id}), as {who} saw it.",
     ]
+    if _house(table):
+        lines.append(f"House rules: {house_rules(table.settings.variant)}.")
     for hand in hand_histories(table, viewer):
         names: list[str] = hand["seats"]
         lines.append("")

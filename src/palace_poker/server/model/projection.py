@@ -229,6 +229,10 @@ def _settings(table: Table) -> dict[str, Any]:
         "records_for_all": s.records_for_all,
         "between_hands": s.between_hands,
         "wait_for_ready": s.wait_for_ready,
+        # the game the table plays (the house-rules line): public, as the stakes
+        "preset": s.preset,
+        "variant": s.variant.to_dict(),
+        "max_raises": s.rules().max_raises,
     }
 
 

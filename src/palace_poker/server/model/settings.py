@@ -13,6 +13,18 @@ form names its field, and a table is only ever made of settings the engine accep
 Traceback (most recent call last):
 ...
 palace_poker.server.model.errors.TableError: [invalid_settings] small_bet must be an integer ...
+
+A table plays the standard game unless the host picks a preset or sets house rules
+(docs/server.md, *House rules*): a preset's variant, then the house rules over it.
+
+>>> q = TableSettings.from_form({"name": "Q", "small_bet": 10, "preset": "quick",
+...                              "variant": {"struck": "rank"}})
+>>> q.variant, q.rules().max_raises
+(Variant(palace=2, soldiers=3, struck='rank'), 1)
+>>> TableSettings.from_form({"name": "x", "small_bet": 10, "variant": {"palace": 9}})
+Traceback (most recent call last):
+...
+palace_poker.server.model.errors.TableError: [invalid_variant] palace must be a whole number ...
 """
 
 from __future__ import annotations
@@ -31,9 +43,11 @@ from palace_poker.checks import (
     integer,
     short,
 )
-from palace_poker.config import Rules
+from palace_poker.config import DEFAULT, Rules
 from palace_poker.errors import PalaceError
+from palace_poker.presets import preset
 from palace_poker.server.model.errors import TableError
+from palace_poker.variant import READINGS, STANDARD, Variant
 
 #: Names for the bots, in the order seats are given them.
 BOT_NAMES: Final = ("Ada", "Bix", "Cyd", "Dot", "Eli", "Flo", "Gil", "Hux", "Ivo", "Jax")
@@ -93,6 +107,13 @@ class TableSettings:
     #: A lesson table ("Learn to play"): the arranged deck and the scripted bots of
     #: :mod:`~palace_poker.server.model.lesson`, one hand. Never set by the form.
     lesson: bool = False
+    #: The named game the host picked (:data:`palace_poker.presets.PRESETS`).
+    preset: str = "standard"
+    #: The game every hand of the table is dealt in: the preset's variant with the
+    #: host's house rules over it (docs/rules.md, *Variants*). Public, as the stakes.
+    variant: Variant = STANDARD
+    #: Raises a battle allows where the preset sets them (None: the structure's).
+    max_raises: int | None = None
 
     @property
     def rebuy_limit(self) -> int:
@@ -119,6 +140,7 @@ class TableSettings:
             raise _bad("betting", betting, "must be 'limit' or 'no-limit'")
         seats = _count(data, "seats", MIN_PLAYERS, MAX_PLAYERS, default=MIN_PLAYERS)
         bots = _bots(data.get("bots", []), seats)
+        chosen = _preset(data.get("preset"))
         settings = cls(
             name=_name(data.get("name"), "name"),
             small_bet=small,
@@ -138,19 +160,25 @@ class TableSettings:
             rebuys=_flag(data, "rebuys"),
             rebuy_to=_count(data, "rebuy_to", 0, MAX_CHIPS // MAX_PLAYERS, default=0),
             time_bank=_count(data, "time_bank", 0, MAX_TURN, default=DEFAULT_TIME_BANK),
+            preset=chosen,
+            variant=_variant(chosen, data.get("variant"), seats),
+            max_raises=preset(chosen).max_raises,
         )
         settings.rules()  # the engine's own check of the stakes (R-STAKE-1)
         _playable(settings)
         return settings
 
     def rules(self) -> Rules:
-        """The stakes as the engine's :class:`Rules` (R-STAKE-1)."""
+        """The stakes and the variant as the engine's :class:`Rules` (R-STAKE-1):
+        every hand of the table is dealt with them."""
         try:
             return Rules.of(
                 self.small_bet,
                 big_bet=self.big_bet,
                 ante=self.ante,
                 betting="no-limit" if self.betting == "no-limit" else "limit",
+                max_raises=DEFAULT if self.max_raises is None else self.max_raises,
+                variant=self.variant,
             )
         except PalaceError as err:
             raise TableError("invalid_settings", err.message, rule=err.rule) from None
@@ -159,12 +187,51 @@ class TableSettings:
         """The settings as stored and as every viewer sees them (all public)."""
         data = asdict(self)
         data["bots"] = list(self.bots)
+        # the variant as a record writes it: what differs from the standard game
+        data["variant"] = self.variant.to_dict()
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
-        """Settings read back from the database (written by :meth:`to_dict`)."""
-        return cls(**{**data, "bots": tuple(data["bots"])})
+        """Settings read back from the database (written by :meth:`to_dict`). A table
+        stored before tables had variants has no ``variant``, ``preset`` or
+        ``max_raises``: it plays the standard game, as it always did."""
+        variant = Variant.from_dict(data.get("variant") or {})
+        return cls(**{**data, "bots": tuple(data["bots"]), "variant": variant})
+
+
+#: The readings of the rules page a variant may take, in a few words (English: the
+#: server's own text; the browser says them in the player's language).
+_READ_AS: Final = {
+    ("struck", "rank"): "a banner strikes its rank",
+    ("last_two", "battle"): "the last two battle at once",
+    ("entry", "attacker"): "entries sized by the attacker's army",
+    ("fold", "captured"): "a fold is captured by the next player",
+}
+
+
+def house_rules(variant: Variant) -> str:
+    """What a variant changes from the standard game, in a line ("" for the
+    standard game): the hand-history text's heading says it.
+
+    >>> house_rules(Variant(palace=2, soldiers=3, struck="rank"))
+    '2 palace cards · at most 3 soldiers · a banner strikes its rank'
+    """
+    said: list[str] = []
+    for name, value in variant.differences().items():
+        if name == "ranks":
+            said.append(f"a deck of {variant.cards} cards, {variant.lowest_rank} to A")
+        elif name == "suits":
+            said.append(f"{value} suits")
+        elif name == "palace":
+            said.append(f"{value} palace card{'s' if value > 1 else ''}")
+        elif name == "soldiers":
+            said.append(f"at most {value} soldier{'s' if value > 1 else ''}")
+        elif name == "group" and value != variant.suits:
+            said.append(f"banner groups of {value}")
+        elif name in READINGS:
+            said.append(_READ_AS[(name, value)])
+    return " · ".join(said)
 
 
 def player_name(value: object) -> str:
@@ -241,6 +308,56 @@ def _flag(data: dict[object, object], key: str, *, default: bool = False) -> boo
     if not isinstance(value, bool):
         raise _bad(key, value, "must be true or false")
     return value
+
+
+def _preset(value: object) -> str:
+    """The name of a preset (absent: the standard game); another name is refused
+    with ``invalid_variant``, naming the field."""
+    if value is None:
+        return "standard"
+    try:
+        preset(value)
+    except PalaceError as err:
+        raise _bad_variant(err, "preset") from None
+    return str(value)
+
+
+def _variant(chosen: str, rules: object, seats: int) -> Variant:
+    """The preset's variant with the host's house rules (a JSON object of variant
+    parameters, :meth:`Variant.from_dict`) over it, checked by the engine: a value
+    out of range is refused with ``invalid_variant`` and the parameter as the field,
+    and so are more seats than the variant's deck can deal (R-PALACE-1)."""
+    base = preset(chosen).variant
+    if rules is None:
+        variant = base
+    else:
+        given = as_mapping(rules)
+        merged = {**base.to_dict(), **{str(k): v for k, v in (given or {}).items()}}
+        try:
+            variant = Variant.from_dict(rules if given is None else merged)
+        except PalaceError as err:
+            raise _bad_variant(err, "variant") from None
+    most = variant.most_players()
+    if seats > most:
+        raise TableError(
+            "invalid_variant",
+            f"this variant's deck of {variant.cards} cards deals at most {most} players, "
+            f"got {seats} seats",
+            rule="R-PALACE-1",
+            details={"field": "seats", "maximum": most, "input": seats},
+        )
+    return variant
+
+
+def _bad_variant(err: PalaceError, field: str) -> TableError:
+    """The engine's refusal of a variant as the form's, naming the parameter."""
+    named = err.details.get("field")
+    return TableError(
+        "invalid_variant",
+        err.message,
+        rule=err.rule,
+        details={**err.details, "field": named if isinstance(named, str) else field},
+    )
 
 
 def _bots(value: object, seats: int) -> tuple[str, ...]:
