@@ -31,7 +31,7 @@ def test_a_preset_with_house_rules_is_the_matchs_game(
     text = capsys.readouterr().out
     assert "variant house rules" in text.splitlines()[0]
     assert (
-        "Variant: house rules (1 palace card, at most 3 soldiers, the banner strikes its "
+        "Variant: house rules (1 palace card, at most 3 soldiers, a banner strikes its "
         "rank, at most 1 raise a battle)." in text
     )
     summary = json.loads(Path(str(out) + ".json").read_text())

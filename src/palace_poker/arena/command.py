@@ -43,8 +43,8 @@ from palace_poker.arena.runner import ArenaResult, run_arena
 from palace_poker.bots import make_bot, offered
 from palace_poker.config import Rules
 from palace_poker.errors import ConfigError
-from palace_poker.house_rules import add_options, chosen, game_name, variant_line
 from palace_poker.outputs import Mode, add_flags, check_output, staged, write_text
+from palace_poker.terminal.house_rules import add_options, chosen, game_name, variant_line
 
 DEFAULT_HANDS = 1000
 #: The seats of a ladder's match (a, b, a, b: :mod:`~palace_poker.arena.ladder`).

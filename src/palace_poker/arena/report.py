@@ -22,7 +22,7 @@ from typing import Any
 from palace_poker.arena.ladder import Ladder
 from palace_poker.arena.runner import ArenaResult
 from palace_poker.arena.stats import time_percentile
-from palace_poker.house_rules import game_name, variant_line
+from palace_poker.terminal.house_rules import game_name, variant_line
 
 
 def _signed(value: float) -> str:

@@ -21,7 +21,7 @@ from palace_poker.arena.plan import ArenaConfig, MatchPlan, chunk_size
 from palace_poker.arena.play import Chunk, ChunkResult
 from palace_poker.arena.stats import Interval, bot_block_means, mean_interval, time_percentile
 from palace_poker.errors import ConfigError
-from palace_poker.house_rules import game_name
+from palace_poker.terminal.house_rules import game_name
 
 FORMAT = "palace-arena/1"
 K = TypeVar("K")

@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from palace_poker.bots import offered
-from palace_poker.config import Rules
 from palace_poker.outputs import add_flags, check_output, mode_of
 from palace_poker.terminal.charset import needs_ascii
+from palace_poker.terminal.house_rules import add_options, chosen
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -68,6 +68,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         default="limit",
         help="betting structure (default limit)",
     )
+    add_options(play)
     play.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
     play.add_argument("--name", default="You", help="your name at the table (default You)")
     play.add_argument(
@@ -111,7 +112,9 @@ def run(args: argparse.Namespace) -> int:
     if not name:
         print("error: --name must not be empty")
         return 2
-    rules = Rules.of(args.small_bet, big_bet=args.big_bet, ante=args.ante, betting=args.betting)
+    rules = chosen(args).rules(
+        args.small_bet, big_bet=args.big_bet, ante=args.ante, betting=args.betting
+    )
     save_mode = mode_of(force=args.force, append=args.append)
     ascii = bool(args.ascii) or needs_ascii(getattr(sys.stdout, "encoding", None))
     settings = Settings(

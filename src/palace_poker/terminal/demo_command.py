@@ -20,7 +20,6 @@ from typing import Any, TextIO
 
 from palace_poker.arguments import number
 from palace_poker.bots import make_bot
-from palace_poker.config import Rules
 from palace_poker.errors import ConfigError
 from palace_poker.game import Game
 from palace_poker.narrate import plural
@@ -29,9 +28,11 @@ from palace_poker.record import dumps
 from palace_poker.shuffle import SecureShuffle, SeededShuffle, ShuffleSource
 from palace_poker.terminal.charset import needs_ascii
 from palace_poker.terminal.demo import Pacing, play
+from palace_poker.terminal.house_rules import add_options, chosen, variant_line
 
 #: The demo's default length and pause after each move on a terminal (seconds).
 DEMO_HANDS = 3
+DEMO_PLAYERS = 4
 DEMO_PAUSE = 0.8
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
@@ -45,10 +46,16 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Bots play a few hands; on a terminal each move is paused so a "
         "person can follow. Every battle shows both hands and why one won.",
     )
-    demo.add_argument("--players", type=int, default=4, help="2 to 10 players (default 4)")
+    demo.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help=f"2 to 10 players (default {DEMO_PLAYERS}, or as many as a --variant's deck deals)",
+    )
     demo.add_argument("--stack", type=int, default=300, help="starting chips (default 300)")
     demo.add_argument("--small-bet", type=int, default=10, help="small bet SB (default 10)")
     demo.add_argument("--betting", choices=["limit", "no-limit"], default="limit")
+    add_options(demo)
     demo.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
     demo.add_argument(
         "--hands",
@@ -120,8 +127,13 @@ def run(args: argparse.Namespace) -> int:
     """Play the demo; returns the exit code (0; a bad setting or output is refused
     before the first hand by the error it raises)."""
     out: TextIO = sys.stdout
-    rules = Rules.of(args.small_bet, betting=args.betting)
-    names = [NAMES[i] if i < len(NAMES) else f"Player {i}" for i in range(max(0, args.players))]
+    rules = chosen(args).rules(args.small_bet, betting=args.betting)
+    # By default as many players as the game's deck serves, up to DEMO_PLAYERS
+    # (V-CARD-1: the research presets deal fewer).
+    players = (
+        min(DEMO_PLAYERS, rules.variant.most_players()) if args.players is None else args.players
+    )
+    names = [NAMES[i] if i < len(NAMES) else f"Player {i}" for i in range(max(0, players))]
     shuffle: ShuffleSource = SeededShuffle(args.seed) if args.seed is not None else SecureShuffle()
     game = Game(rules, [(name, args.stack) for name in names], shuffle=shuffle)
     kinds = demo_bots(args.bots, len(names))
@@ -138,6 +150,8 @@ def run(args: argparse.Namespace) -> int:
         f"BB {rules.big_bet}, ante {rules.ante}, {args.stack} chips each."
     )
     print(line, file=out)
+    if variant_line(rules):  # the game is not the standard one: say how
+        print(variant_line(rules), file=out)
     ascii_cards = args.ascii or needs_ascii(getattr(out, "encoding", None))
     pause = _pause_of(args, out)
     pacing = Pacing(pause=pause, quiet=args.quiet, ascii=ascii_cards)

@@ -14,7 +14,7 @@ Variant(soldiers=3, struck='rank')
 >>> game.rules(10).max_raises
 1
 >>> house_line(game.rules(10))
-'House rules: at most 3 soldiers, the banner strikes its rank, at most 1 raise a battle.'
+'House rules: at most 3 soldiers, a banner strikes its rank, at most 1 raise a battle.'
 >>> game_name(preset("quick").rules(10)), game_name(game.rules(10))
 ('quick', 'house rules')
 >>> chosen_of(None, ["palace=5"])  # doctest: +ELLIPSIS
@@ -259,9 +259,9 @@ def _raises_words(raises: int | None) -> str:
 
 #: A reading other than the standard one, in a few words (the house rules line).
 _READING_WORDS: Final = {
-    "struck": "the banner strikes its rank",
-    "entry": "entries sized by the attacker",
-    "fold": "a fold on one's turn is captured",
+    "struck": "a banner strikes its rank",
+    "entry": "entries sized by the attacker's army",
+    "fold": "a fold is captured by the next player",
     "last_two": "the last two battle at once",
 }
 

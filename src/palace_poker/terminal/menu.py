@@ -124,14 +124,29 @@ def own_cards(obs: Observation) -> list[Card]:
 
 def hand_text(obs: Observation, against: int | None = None) -> str:
     """The viewer's best hand in words; against an opponent, without the cards of
-    the opponent's banner suit (R-CMP-1)."""
-    excluded = obs.banners[against].suit if against is not None else None
-    return describe(evaluate(own_cards(obs), excluded))
+    the opponent's banner suit (R-CMP-1), or of its rank where the game reads the
+    rule so (V-CMP-1)."""
+    cards = own_cards(obs)
+    if against is None:
+        return describe(evaluate(cards))
+    banner = obs.banners[against]
+    if obs.rules.variant.struck == "rank":
+        return describe(evaluate([card for card in cards if card.rank != banner.rank]))
+    return describe(evaluate(cards, banner.suit))
 
 
 def entry_cost(obs: Observation, seat: int) -> int:
-    """A player's entry: (soldiers + 1) x SB (R-BET-2)."""
+    """A player's entry: (soldiers + 1) x SB (R-BET-2); in a battle of a game whose
+    entries the attacker's army sizes, the attacker's for both (V-BET-2)."""
+    battle = obs.battle
+    if battle is not None and obs.rules.variant.entry == "attacker":
+        seat = battle.attacker
     return (len(obs.soldiers[seat]) + 1) * obs.rules.small_bet
+
+
+def soldiers_kept(obs: Observation) -> int:
+    """The most soldiers a player keeps after a trim (R-BUY-3; V-BUY-3)."""
+    return obs.rules.variant.soldiers
 
 
 def call_due(obs: Observation) -> int:
@@ -183,8 +198,15 @@ def first_notes(entries: Sequence[Entry], obs: Observation, explained: set[str])
         kind = note_kind(entry, obs)
         if kind in NOTES and kind not in explained:
             explained.add(kind)
-            notes[entry.number] = NOTES[kind]
+            notes[entry.number] = _note(kind, obs)
     return notes
+
+
+def _note(kind: str, obs: Observation) -> str:
+    """The note on a kind of choice, with the game's own soldiers kept (V-BUY-3)."""
+    if kind == "trim":
+        return f"keep at most {soldiers_kept(obs)} soldiers (R-BUY-3, R-CAPT-1)"
+    return NOTES[kind]
 
 
 def _cards(cards: Sequence[Card], ascii: bool) -> str:
@@ -207,7 +229,10 @@ def _entry(
     if verb is Verb.TRIM:
         cards = _cards(option.cards, ascii)
         if option.min_cards:
-            what = f"discard at least {option.min_cards} of {cards} (keep at most 5)"
+            what = (
+                f"discard at least {option.min_cards} of {cards} "
+                f"(keep at most {soldiers_kept(obs)})"
+            )
         else:
             what = f"discard any of {cards}; 'trim' alone keeps them all"
         return Entry(number, option, "trim [CARD...]", what, "free")

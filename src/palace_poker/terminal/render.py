@@ -44,9 +44,11 @@ from rich.table import Table
 from rich.text import Text
 
 from palace_poker.cards import Card, Suit
+from palace_poker.config import Rules
 from palace_poker.narrate import Speaker, plural
 from palace_poker.observation import Observation
 from palace_poker.terminal.fit import NAME_CELLS, cells, fit_parts, printable, shorten_name
+from palace_poker.terminal.house_rules import house_line
 from palace_poker.terminal.log import Line
 from palace_poker.terminal.menu import Entry, call_due, hand_text, opponent
 
@@ -134,6 +136,9 @@ def table(
         f"{sep}stock {obs.stock_size}{sep}discard pile {obs.discard_size}",
     )
     parts.append(piles)
+    house = house_line(obs.rules)
+    if house:  # a game that is not the standard one says so on every table
+        parts.append(Text(house, style="yellow"))
     if me is not None and obs.in_hand[me]:
         parts.append(Text.assemble(("Your hand: ", "bold"), hand_text(obs)))
     if obs.battle is not None:
@@ -336,6 +341,9 @@ Cards: 7c Td Kh As (kd, 10d and K♦ work too).
   quit   leave the table (Ctrl-D, Ctrl-C work too)"""
 
 
-def help_text(*, ascii: bool = False) -> Text:
-    """The commands, for ``help``."""
-    return colorize(HELP.replace("K♦", "Kd") if ascii else HELP)
+def help_text(*, ascii: bool = False, rules: Rules | None = None) -> Text:
+    """The commands, for ``help``; for a game that is not the standard one, its
+    house rules after them (the soldiers kept, the palace cards, ...)."""
+    text = HELP.replace("K♦", "Kd") if ascii else HELP
+    house = "" if rules is None else house_line(rules)
+    return colorize(f"{text}\n{house}" if house else text)

@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from palace_poker.checks import as_mapping, as_text, short
+from palace_poker.config import Rules
 from palace_poker.errors import PalaceError, RecordError
 from palace_poker.record import parse_records, replay
 from palace_poker.terminal.charset import printable
+from palace_poker.terminal.house_rules import game_name
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -100,8 +102,19 @@ def _check_one(record: object) -> str:
     count = len(hand.actions)
     return (
         f"ok {hand.n} players, {count} action{'' if count == 1 else 's'}, "
-        f"end {hand.result.end}, stacks {stacks}{_fair_note(record, len(hand.shuffles))}"
+        f"end {hand.result.end}, stacks {stacks}{_variant_note(hand.rules)}"
+        f"{_fair_note(record, len(hand.shuffles))}"
     )
+
+
+def _variant_note(rules: Rules) -> str:
+    """What a record of a game other than the standard one was played with: its
+    rules' variant (the record's ``rules.variant``), or its preset's name."""
+    if rules.variant.standard:
+        return ""
+    name = game_name(rules)
+    shown = ", ".join(f"{key}={value}" for key, value in rules.variant.to_dict().items())
+    return f"; variant {shown}" if name == "house rules" else f"; variant {name} ({shown})"
 
 
 def _fair_note(record: object, shuffles: int) -> str:

@@ -15,7 +15,9 @@ import argparse
 import sys
 from typing import Any, TextIO
 
+from palace_poker.config import Rules
 from palace_poker.terminal.charset import needs_ascii
+from palace_poker.terminal.house_rules import add_options, chosen, game_name, variant_rules
 
 #: The summary; ``{suits}`` is replaced by the four suit marks.
 _TEXT = """\
@@ -60,19 +62,45 @@ def summary(*, ascii: bool = False) -> str:
     return _TEXT.format(suits=suits, ex=example)
 
 
+def differences(rules: Rules) -> str:
+    """What a game that is not the standard one changes, after the summary: a
+    heading naming it, then its rules in plain words (docs/rules.md's V- rules,
+    :func:`~palace_poker.terminal.house_rules.variant_rules`); ``""`` for the standard game.
+
+    >>> from palace_poker.presets import preset
+    >>> print(differences(preset("quick").rules(10)))
+    THIS GAME: quick. What it changes (docs/rules.md, Variants):
+    PALACE: 2 face-down palace cards each, not 3.
+    SOLDIERS: keep at most 3, not 5, after a buy or a capture.
+    RAISES: at most 1 raise a battle.
+    """
+    changes = variant_rules(rules)
+    if not changes:
+        return ""
+    heading = f"THIS GAME: {game_name(rules)}. What it changes (docs/rules.md, Variants):"
+    return f"{heading}\n{changes}"
+
+
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``rules`` to the command's subparsers, with :func:`run` as its ``run``."""
     rules: argparse.ArgumentParser = subparsers.add_parser(
-        "rules", help="print a one-screen summary of the rules"
+        "rules",
+        help="print a one-screen summary of the rules (and what a --variant changes)",
     )
     rules.add_argument("--ascii", action="store_true", help="suits as c d h s")
+    add_options(rules)
     rules.set_defaults(run=run)
     return rules
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the summary, in ASCII when asked or when the output needs it."""
+    """Print the summary, in ASCII when asked or when the output needs it; with a
+    ``--variant`` or ``--house`` rules, what they change after it."""
     out: TextIO = sys.stdout
     ascii = args.ascii or needs_ascii(getattr(out, "encoding", None))
+    changes = differences(chosen(args).rules(10))  # (the stakes are not in the text)
     print(summary(ascii=ascii), end="", file=out)
+    if changes:
+        print("", file=out)
+        print(changes, file=out)  # (plain ASCII: no suit symbols)
     return 0

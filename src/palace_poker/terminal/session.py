@@ -45,6 +45,7 @@ from palace_poker.outputs import Mode, OutputError, check_output, write_text
 from palace_poker.record import dumps
 from palace_poker.shuffle import SecureShuffle, SeededShuffle, ShuffleSource
 from palace_poker.terminal import render
+from palace_poker.terminal.house_rules import variant_line
 from palace_poker.terminal.log import Line, event_lines
 from palace_poker.terminal.menu import (
     Meta,
@@ -53,6 +54,7 @@ from palace_poker.terminal.menu import (
     menu,
     parse_command,
     players_words,
+    soldiers_kept,
 )
 
 #: Exit code on Ctrl-C: 128 + SIGINT, as shells report it (and as ``arena`` does).
@@ -261,9 +263,12 @@ class Session:
         if name == "quit":
             raise _QuitError
         if name == "help":
-            self.console.print(render.help_text(ascii=self.ascii))
+            self.console.print(render.help_text(ascii=self.ascii, rules=view.rules))
         elif name == "rules":
             self.console.print(Text(_rules_summary(ascii=self.ascii)))
+            changes = _variant_rules(view.rules)
+            if changes:  # the rules this game changes, after the standard ones
+                self.console.print(Text(changes))
         elif name == "table":
             self._show_table(view)
         elif name == "menu":
@@ -293,7 +298,7 @@ class Session:
         title = {
             "turn": "Your turn:",
             "battle": "Your answer in the battle:",
-            "trim": "Trim your soldiers (keep at most 5):",
+            "trim": f"Trim your soldiers (keep at most {soldiers_kept(view)}):",
         }.get(view.phase, "Your choices:")
         entries = menu(view, ascii=self.ascii)
         notes = first_notes(entries, view, self.explained)
@@ -322,6 +327,8 @@ class Session:
                 you=s.name,
             )
         )
+        if variant_line(rules):  # the game is not the standard one: say how
+            self.console.print(Text(variant_line(rules), style="bold yellow"))
         draw = self.game.dealer_draw
         if draw is not None:
             rounds = " then ".join(
@@ -408,6 +415,13 @@ def _rules_summary(*, ascii: bool) -> str:
     from palace_poker.terminal import rules_text  # noqa: PLC0415
 
     return rules_text.summary(ascii=ascii)
+
+
+def _variant_rules(rules: Rules) -> str:
+    """The rules a variant changes, under a heading (``""`` for the standard game)."""
+    from palace_poker.terminal import rules_text  # noqa: PLC0415
+
+    return rules_text.differences(rules)
 
 
 def _set_interrupt_handler(handler: Any) -> Any:
