@@ -5,6 +5,7 @@ variant; ``replay`` checks the record of any variant."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from io import StringIO
 from pathlib import Path
@@ -12,9 +13,12 @@ from pathlib import Path
 import pytest
 
 from palace_poker import Hand, Rules, SeededShuffle
+from palace_poker.bots import RandomBot
+from palace_poker.cards import Card
 from palace_poker.cli import main
 from palace_poker.evaluator import describe, evaluate
 from palace_poker.presets import preset
+from palace_poker.terminal.log import event_lines, rank_plural
 from palace_poker.terminal.menu import first_notes, hand_text, menu
 from palace_poker.terminal.rules_text import summary
 from palace_poker.terminal.session import Session, Settings
@@ -212,3 +216,45 @@ def test_play_of_a_variant_plays_and_saves_it(
     record = json.loads(saved.read_text().splitlines()[0])
     assert record["rules"]["variant"] == {"ranks": 9, "fold": "captured"}
     assert main(["replay", str(saved)]) == 0
+
+
+#: A battle line of the demo: the counted cards, then what was struck.
+DEMO_SIDE = re.compile(r"\): ((?:[2-9TJQKA]. ?)+) without the (\w+): ")
+#: A battle line of the play log: the counted cards, then what was struck.
+LOG_SIDE = re.compile(r": ((?:[2-9TJQKA]. ?)+) \(no (\w+)\): ")
+
+
+def _rank_of(plural: str) -> str:
+    return next(
+        rank for rank in "23456789TJQKA" if rank_plural(Card.parse(f"{rank}c").rank) == plural
+    )
+
+
+@pytest.mark.rule("V-CMP-1")
+def test_the_demo_explains_a_battle_of_the_rank_reading(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert (
+        main(["demo", "--house", "struck=rank", "--bots", "random", "--seed", "1", "--fast"]) == 0
+    )
+    sides = DEMO_SIDE.findall(capsys.readouterr().out)
+    assert sides
+    for counted, struck in sides:
+        assert _rank_of(struck) not in [card[0] for card in counted.split()]
+
+
+@pytest.mark.rule("V-CMP-1")
+def test_the_play_log_says_what_the_rank_reading_struck() -> None:
+    rules = Rules.of(10, variant=Variant(struck="rank"))
+    found = []
+    for seed in range(60):
+        hand = Hand.deal(rules, [300, 300], dealer=0, shuffle=SeededShuffle(seed))
+        bots = [RandomBot(seed=seed), RandomBot(seed=seed + 1)]
+        while hand.to_act is not None:
+            before, shown = hand.observe(0), len(hand.events)
+            hand.apply(bots[hand.to_act].act(hand.observe(hand.to_act)))
+            lines = event_lines(hand.events_for(0, shown), hand.names, 0, before, ascii=True)
+            found += [side for line in lines for side in LOG_SIDE.findall(line.text)]
+    assert found
+    for counted, struck in found:
+        assert _rank_of(struck) not in [card[0] for card in counted.split()]

@@ -44,6 +44,8 @@ from palace_poker.narrate import cards_text, narrate
 from palace_poker.redaction import full_events
 from palace_poker.terminal.charset import to_ascii
 from palace_poker.terminal.fit import NAME_CELLS, cells, shorten_name
+from palace_poker.terminal.log import rank_plural
+from palace_poker.variant import Struck
 
 
 @dataclass
@@ -78,6 +80,7 @@ def battle_lines(
     armies: Sequence[list[Card]],
     *,
     quiet_round: bool = False,
+    struck: Struck = "suit",
 ) -> list[str]:
     """Both hands of a battle comparison and why it was won.
 
@@ -86,7 +89,8 @@ def battle_lines(
     side with more cards of its own banner suit (R-CMP-2); still equal is a tie
     (R-CMP-3). ``quiet_round`` marks the comparison of the last two after a quiet
     round (R-END-3), for which nothing is paid. The engine's explanation
-    (:mod:`palace_poker.explain`) says which cards counted and what decided.
+    (:mod:`palace_poker.explain`) says which cards counted and what decided; with
+    ``struck="rank"`` (V-CMP-1) the opponent's banner strikes its rank, not its suit.
     """
     a, b = event.seats
     lines = []
@@ -97,12 +101,17 @@ def battle_lines(
         )
     if not event.palaces:
         return lines
-    why = explain_battle(event, banners, list(armies), called=not quiet_round)
+    why = explain_battle(event, banners, list(armies), called=not quiet_round, struck=struck)
     for side, other in zip(why.sides, reversed(why.sides), strict=True):
+        gone = (
+            f"the {rank_plural(other.banner.rank)}"
+            if struck == "rank"
+            else other.banner.suit.symbol
+        )
         lines.append(
             f"  {names[side.seat]} (banner {side.banner.pretty()}, palace "
             f"{cards_text(side.palace)}): {cards_text(_order(side.counted))} without "
-            f"{other.banner.suit.symbol}: {describe(side.value)}"
+            f"{gone}: {describe(side.value)}"
         )
     lines.append("  " + _why(why, names))
     return lines
@@ -216,12 +225,14 @@ def move_lines(
     *,
     tally: Tally | None = None,
     battle: tuple[int, int] | None = None,
+    struck: Struck = "suit",
 ) -> list[str]:
     """The lines for the full events of one action (or of the deal).
 
     ``armies`` are the soldiers before the events, followed through them;
     ``battle`` is the (attacker, defender) of a battle in progress before them,
-    to credit the winner of a battle ended by a fold.
+    to credit the winner of a battle ended by a fold; ``struck`` is the game's
+    reading of R-CMP-1 (V-CMP-1).
     """
     deal = [e for e in events if isinstance(e, _DEAL)]
     lines = _deal_lines(deal, names) if any(isinstance(e, BannerDealt) for e in deal) else []
@@ -231,7 +242,9 @@ def move_lines(
             continue
         if isinstance(event, BattleCompared):
             called = index > 0 and isinstance(events[index - 1], BattleCalled)
-            lines.extend(battle_lines(event, names, banners, armies, quiet_round=not called))
+            lines.extend(
+                battle_lines(event, names, banners, armies, quiet_round=not called, struck=struck)
+            )
             if tally is not None and event.winner is not None:
                 tally.add(tally.battles, names[event.winner])
         elif isinstance(event, ShowdownRevealed):
@@ -344,7 +357,15 @@ def _play_hand(
     while True:
         new = full_events(hand.events[shown:], tuple(hand.palaces))
         shown = len(hand.events)
-        lines = move_lines(new, hand.names, hand.banners, armies, tally=tally, battle=battle)
+        lines = move_lines(
+            new,
+            hand.names,
+            hand.banners,
+            armies,
+            tally=tally,
+            battle=battle,
+            struck=hand.rules.variant.struck,
+        )
         if say is not None:
             for line in (*lines, *_all_in_lines(hand, before)):
                 say("  " + line)

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from palace_poker.cards import Card
+from palace_poker.categories import RANK_NAMES
 from palace_poker.evaluator import describe
 from palace_poker.events import (
     AntePosted,
@@ -46,6 +47,7 @@ from palace_poker.events import (
 from palace_poker.explain import explain_battle, explain_showdown, follow_armies
 from palace_poker.narrate import Speaker, card_text, cards_text, narrate
 from palace_poker.observation import Observation
+from palace_poker.variant import Struck
 
 _BATTLE = (BattleStarted, BattleCalled, BattleRaised, ChipsReturned, PlayerOut, CardsCaptured)
 
@@ -108,7 +110,8 @@ def event_lines(
             lines.append(Line(f"Quiet round: {pair}, the last two, battle.", "battle"))
         lines.append(Line(text, _kind(event)))
         if before is not None and armies is not None:
-            lines.extend(_hands(event, speaker, before.banners, armies, ascii=ascii))
+            struck = before.rules.variant.struck
+            lines.extend(_hands(event, speaker, before.banners, armies, ascii=ascii, struck=struck))
     return lines
 
 
@@ -201,18 +204,21 @@ def _hands(
     armies: list[list[Card]],
     *,
     ascii: bool = False,
+    struck: Struck = "suit",
 ) -> list[Line]:
     """What each shown hand was: in a battle without the opponent's banner suit
-    (R-CMP-1), in a showdown with every card (R-END-4); the engine's explanation
-    (:mod:`palace_poker.explain`) says which cards counted."""
+    (R-CMP-1), or its rank (``struck="rank"``, V-CMP-1), in a showdown with every
+    card (R-END-4); the engine's explanation (:mod:`palace_poker.explain`) says
+    which cards counted."""
     if isinstance(event, BattleCompared) and event.palaces:
-        why = explain_battle(event, banners, armies, called=True)
+        why = explain_battle(event, banners, armies, called=True, struck=struck)
         lines = []
         for side, other in zip(why.sides, reversed(why.sides), strict=True):
             suit = banners[other.seat].suit
-            shown = (
-                f"{_ranked(side.counted, ascii)} (no {suit.name.lower() if ascii else suit.symbol})"
-            )
+            gone = suit.name.lower() if ascii else suit.symbol
+            if struck == "rank":
+                gone = rank_plural(banners[other.seat].rank)
+            shown = f"{_ranked(side.counted, ascii)} (no {gone})"
             who = speaker.who(side.seat, start=True)
             lines.append(Line(f"  {who}: {shown}: {describe(side.value)}", "result"))
         return lines
@@ -226,6 +232,13 @@ def _hands(
             for side in explain_showdown(event, banners, armies).sides
         ]
     return []
+
+
+def rank_plural(rank: int) -> str:
+    """A rank's name in the plural, as the hands name it ("sixes", "aces"): what a
+    banner strikes in the rank reading (V-CMP-1)."""
+    name = RANK_NAMES[rank]
+    return name + ("es" if name.endswith("x") else "s")
 
 
 def _ranked(cards: Sequence[Card], ascii: bool = False) -> str:
