@@ -98,7 +98,7 @@ def test_settings_stored_before_variants_load_as_the_standard_game(tmp_path: Pat
     with store.engine.begin() as db:
         db.execute(TABLES.insert().values(id="t0", created_at=1.0, settings=json.dumps(old)))
         raw = db.execute(sa.select(TABLES.c.settings)).scalar()
-    assert "variant" not in json.loads(raw)
+    assert "variant" not in json.loads(str(raw))
     loaded = store.load("t0")
     store.close()
     assert loaded is not None
@@ -120,7 +120,7 @@ def test_a_table_of_a_variant_plays_its_hands_in_the_variant(seed: int) -> None:
     rng = random.Random(seed)
     house = {"palace": 2, "soldiers": 3, "struck": "rank", "last_two": "battle"}
     table = pure_table(seats=3, bots=2, preset="short-deck", variant=house)
-    variant = Variant(ranks=9, **house)
+    variant = Variant.from_dict({"ranks": 9, **house})
     clock = [10.0]
     shuffles = play_randomly(table, rng, 400, clock)
     records = hand_records(table)

@@ -295,6 +295,7 @@ class Viewer {
     const ctx = {
       who: (h) => hand.seats[h] ?? String(h),
       mine: (h) => hand.you !== null && h === hand.you,
+      palace: hand.variant?.palace, // a variant's palace cards (V-PALACE-1), else three
     };
     const entryCtx = { seatName: (t) => this.seatName(t), you: hand.you };
     const items = [];

@@ -126,7 +126,31 @@ function formData() {
   if (data.bots.length > data.seats - 1) {
     throw new FieldError(form.querySelector("input[data-kind]"), H.tooManyBots(data.seats - 1, data.seats));
   }
+  data.preset = form.elements.preset.value;
+  const house = houseRules();
+  if (Object.keys(house).length) data.variant = house;
   return data;
+}
+
+/** The standard readings (docs/rules.md, *Variants*): a reading left at its standard
+ *  value is not sent, so that the preset's own reading stands. */
+const READINGS = { struck: "suit", entry: "own", fold: "discarded", last_two: "compare" };
+
+/** The house rules the host changed, as the server's variant parameters
+ *  (Variant.from_dict): only what was set, over the chosen preset. */
+function houseRules() {
+  const rules = {};
+  for (const name of ["palace", "soldiers"]) {
+    const count = field(name, { optional: true });
+    if (count !== undefined) rules[name] = count;
+  }
+  const ranks = form.elements.ranks.value;
+  if (ranks !== "") rules.ranks = Number(ranks);
+  for (const [name, standard] of Object.entries(READINGS)) {
+    const reading = form.elements[name].value;
+    if (reading !== standard) rules[name] = reading;
+  }
+  return rules;
 }
 
 /** A warning that does not stop the form: stacks of fewer than ten small bets. */
@@ -149,6 +173,7 @@ function clearMarks() {
 function refuse(input, message) {
   error.textContent = message;
   if (input) {
+    input.closest("details")?.setAttribute("open", ""); // a house rule: show it
     input.setAttribute("aria-invalid", "true");
     input.setAttribute("aria-describedby", "create-error");
     input.focus();
@@ -176,7 +201,7 @@ form.addEventListener("submit", async (event) => {
       localStorage.setItem("palace:name", data.host_name); // set before the page goes
     } else {
       const named = typeof refused.field === "string" ? form.elements[refused.field] : null;
-      const input = named instanceof HTMLInputElement ? named : null;
+      const input = named instanceof HTMLInputElement || named instanceof HTMLSelectElement ? named : null;
       const said = errorText(refused.code);
       refuse(input, input ? P.serverSaid(labelOf(input.name), said) : said);
     }

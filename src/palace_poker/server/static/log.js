@@ -5,6 +5,7 @@
 import { cardInline } from "./cards.js";
 import { el } from "./dom.js";
 import { explanationLines, explanationsOf } from "./explain.js";
+import { gameOf } from "./house.js";
 import { UI, entryText, eventText } from "./words.js";
 
 /** The log entries shown in the chat tab rather than in the game's log. */
@@ -30,6 +31,7 @@ export function eventContext(state, seats) {
   return {
     who: (h) => state.seatName(seats[h] ?? h),
     mine: (h) => state.you !== null && seats[h] === state.you,
+    palace: gameOf(state.view?.table?.settings).palace, // a variant's palace (house.js)
   };
 }
 

@@ -6,6 +6,7 @@
 import { ActionPanel } from "./actions.js";
 import { Connection } from "./connection.js";
 import { $, el } from "./dom.js";
+import { drawHouseRules } from "./house.js";
 import { drawLedger } from "./ledger.js";
 import { drawLesson } from "./lesson.js";
 import { LogView } from "./log.js";
@@ -124,6 +125,7 @@ function redraw() {
   const table = view.table;
   $("#table-name").textContent = table.name || UI.page.table;
   drawTitle();
+  drawHouseRules($("#house-rules"), table.settings);
   $("#hand-number").textContent = table.hand_number ? UI.status.hand(table.hand_number) : "";
   $("#start").hidden = !(state.isHost && table.status === "waiting");
   // Alone at the table the host cannot start: the button says why (seats.js).

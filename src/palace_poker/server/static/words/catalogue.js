@@ -166,11 +166,13 @@ export function build(data, grammar = {}) {
     cards_shuffled: (e) => (e.what === "deck" ? null : { what: e.what, size: e.size }),
     banner_card_set_aside: (e, { who }) => ({ who: who(e.seat), card: [e.card] }),
     banner_dealt: (e, { who }) => ({ who: who(e.seat), card: [e.card] }),
-    palace_dealt: (e, { who, mine }) => ({
+    palace_dealt: (e, { who, mine, palace }) => ({
       who: who(e.seat),
       mine: mine(e.seat),
       dealt: Boolean(e.cards && e.cards.length),
       cards: e.cards,
+      // the palace cards a player is dealt: the table's variant's (V-PALACE-1), else three
+      count: palace ?? 3,
     }),
     turn_started: (e, { who, mine }) => ({ who: who(e.seat), mine: mine(e.seat) }),
     soldier_bought: (e, { who }) => ({ who: who(e.seat), card: [e.card], cost: e.cost }),
