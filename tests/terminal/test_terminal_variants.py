@@ -18,6 +18,7 @@ from palace_poker.cards import Card
 from palace_poker.cli import main
 from palace_poker.evaluator import describe, evaluate
 from palace_poker.presets import preset
+from palace_poker.terminal import render
 from palace_poker.terminal.log import event_lines, rank_plural
 from palace_poker.terminal.menu import first_notes, hand_text, menu
 from palace_poker.terminal.rules_text import summary
@@ -258,3 +259,28 @@ def test_the_play_log_says_what_the_rank_reading_struck() -> None:
     assert found
     for counted, struck in found:
         assert _rank_of(struck) not in [card[0] for card in counted.split()]
+
+
+@pytest.mark.rule("V-PALACE-1")
+@pytest.mark.parametrize("palace", [1, 2, 4])
+def test_the_table_marks_as_many_hidden_palace_cards_as_the_game_deals(palace: int) -> None:
+    rules = Rules.of(10, variant=Variant(palace=palace))
+    hand = Hand.deal(rules, [200, 200], dealer=0, shuffle=SeededShuffle(1))
+    console = string_console(100)
+    console.print(render.table(hand.observe(0), number=1, labels=["", ""], ascii=True))
+    row = next(line for line in written(console).splitlines() if line.startswith("1 "))
+    assert " ".join(["##"] * palace) in row
+    assert "##" * (palace + 1) not in row.replace(" ", "")
+
+
+@pytest.mark.rule("V-FOLD-1")
+def test_the_fold_on_ones_turn_names_its_captor_where_the_game_lets_one_capture() -> None:
+    for fold, says in (("captured", "leave the hand; Cid captures"), ("discarded", "nobody")):
+        rules = Rules.of(10, variant=Variant(fold=fold))  # type: ignore[arg-type]
+        names = ["Ann", "Bob", "Cid"]
+        hand = Hand.deal(rules, [200] * 3, dealer=0, shuffle=SeededShuffle(1), names=names)
+        seat = hand.to_act
+        assert seat == 1  # the dealer's left acts first; Cid is on Bob's left
+        entries = menu(hand.observe(seat), ascii=True)
+        fold_entry = next(e for e in entries if e.command == "fold")
+        assert says in fold_entry.what

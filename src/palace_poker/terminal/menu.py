@@ -253,12 +253,22 @@ def _bet_entry(
     return Entry(number, option, f"bet {target}", what, price)
 
 
+def _next_in_hand(obs: Observation) -> int:
+    """The next player in the hand on the viewer's left (the captor of a fold on
+    one's own turn where the game lets one capture it, V-FOLD-1)."""
+    seat, n = _seat(obs), len(obs.names)
+    return next((seat + step) % n for step in range(1, n) if obs.in_hand[(seat + step) % n])
+
+
 def _battle_entry(number: int, option: Option, obs: Observation, names: Sequence[str]) -> Entry:
     """FOLD (on a turn or in a battle), CALL and RAISE."""
     verb, cost = option.verb, option.cost
     other = opponent(obs)
     if verb is Verb.FOLD:
-        if other is None:
+        if other is None and obs.rules.variant.fold == "captured":
+            captor = _next_in_hand(obs)  # V-FOLD-1: the next player on the left
+            what = f"leave the hand; {names[captor]} captures your banner, soldiers"
+        elif other is None:
             what = "leave the hand; nobody captures your cards"
         else:
             what = f"give up: {names[other]} captures your banner, soldiers"

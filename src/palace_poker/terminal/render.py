@@ -63,6 +63,7 @@ _CARD = re.compile(r"(?<![\w])(?:[2-9TJQKA])([♣♦♥♠])")
 _ASCII_CARD = re.compile(r"(?<![\w'])[2-9TJQKA]([cdhs])(?![\w'])")
 _LETTER_STYLES = {str(suit): style for suit, style in SUIT_STYLES.items()}
 _KIND_STYLES = {"deal": "dim", "move": "", "battle": "yellow", "result": "bold", "end": "green"}
+#: Three face-down palace cards (the standard game's; a variant's count of marks).
 HIDDEN = "▒▒ ▒▒ ▒▒"
 HIDDEN_ASCII = "## ## ##"
 #: The table's box in ASCII: a rule of ``-`` under the header, no vertical lines
@@ -235,7 +236,9 @@ def _row(
         palace = cards_text(obs.known_palaces[seat], ascii=ascii)
         palace.append(" seen", style="dim italic")
     else:
-        hidden = HIDDEN_ASCII if ascii else HIDDEN
+        # One mark a face-down palace card: as many as the game deals (V-PALACE-1).
+        mark = (HIDDEN_ASCII if ascii else HIDDEN).split()[0]
+        hidden = " ".join([mark] * obs.rules.variant.palace)
         palace = Text(hidden if obs.in_hand[seat] else "", style="dim")
     banner = obs.banners[seat]
     return [
