@@ -9,15 +9,17 @@ itself at hand to confirm the certainties. The kinds of blunder:
     bought, or a card it captured, in that same turn — although keeping it would make
     its hand strictly better against every player it may attack (R-BET-1: still in
     the hand, another banner suit; each compared by R-CMP-1, without that player's
-    suit): kept in addition to the soldiers it keeps while it keeps fewer than five,
-    else in place of one of them (:func:`~palace_poker.bots.reading.better_keeping`).
+    suit, or in the rank reading without that player's banner rank, V-CMP-1): kept in
+    addition to the soldiers it keeps while it keeps fewer than the variant allows
+    (five in the standard game, V-BUY-3), else in place of one of them
+    (:func:`~palace_poker.bots.reading.better_keeping`).
 ``certain_loss_attack`` (clear)
     The bot opens a battle (BET) against a target whose visible cards alone (banner
-    and soldiers, without the bot's banner suit, R-CMP-1) already beat the bot's
-    exact comparison value with all its own cards (its banner, palace and soldiers
-    without the target's suit), or equal it with more cards of the target's own suit
-    (R-CMP-2). Visible cards are a lower bound of the target's hand, so the
-    comparison is lost whatever the hidden palace holds
+    and soldiers, without the bot's banner suit, R-CMP-1, or rank, V-CMP-1) already
+    beat the bot's exact comparison value with all its own cards (its banner, palace
+    and soldiers without what the target's banner strikes), or equal it with more
+    cards of the target's own suit (R-CMP-2). Visible cards are a lower bound of the
+    target's hand, so the comparison is lost whatever the hidden palace holds
     (:func:`~palace_poker.bots.reading.certain_loss`).
 ``certain_win_fold`` (clear)
     In a battle the bot folds although a CALL, which closes the battle and compares
@@ -44,10 +46,12 @@ itself at hand to confirm the certainties. The kinds of blunder:
     on in a lost hand, waiting lets them pay more into the pot first.
 
 Rates are per *opportunity*: trims with a fresh soldier, BETs, battle responses,
-turns, no-limit opening raises, heads-up turns with a certain win respectively. Run it::
+turns, no-limit opening raises, heads-up turns with a certain win respectively.
+Every kind is judged in the reading of the variant played (``--preset``, docs/rules.md
+*Variants*): what a banner strikes, the soldiers kept, the deck. Run it::
 
     python -m palace_poker.bots.blunders --bots heuristic,montecarlo,random \\
-        --hands 2000 --betting limit --seed 1
+        --hands 2000 --betting limit --seed 1 --preset quick
 """
 
 from __future__ import annotations
@@ -62,16 +66,17 @@ from palace_poker.bots import make_bot
 from palace_poker.bots.base import Bot
 from palace_poker.bots.reading import (
     Reading,
-    attack_suits,
+    attack_strikes,
     better_keeping,
     certain_finish,
     certain_loss,
     certain_win,
 )
-from palace_poker.config import Betting, Rules
+from palace_poker.config import Betting
 from palace_poker.evaluator import evaluate
 from palace_poker.hand import Hand
 from palace_poker.observation import Observation
+from palace_poker.presets import PRESETS, preset
 from palace_poker.shuffle import SeededShuffle
 
 #: Every kind of blunder, in report order.
@@ -149,9 +154,9 @@ def judge_trim(view: Observation, action: Action, fresh: Sequence[int]) -> Verdi
     me = view.viewer
     assert me is not None
     kept = [card for card in view.soldiers[me] if card not in action.cards]
-    suits = attack_suits(view)
+    strikes = attack_strikes(view)
     for card in fresh:
-        if card in action.cards and better_keeping(view, kept, card, suits) is not None:
+        if card in action.cards and better_keeping(view, kept, card, strikes) is not None:
             return Verdict(("fresh_trim",), ("fresh_trim",))
     return Verdict(("fresh_trim",), ())
 
@@ -219,7 +224,8 @@ def _with_slow_win(verdict: Verdict, view: Observation, action: Action) -> Verdi
 
 def comparison_winner(hand: Hand, a: int, b: int) -> int | None:
     """Who would win a battle comparison of ``a`` and ``b`` now, with every card
-    known (R-CMP-1, R-CMP-2); None on a tie."""
+    known (R-CMP-1 or V-CMP-1: the hand's usable cards, R-CMP-2: one's own banner
+    suit among all one's cards); None on a tie."""
     value_a = evaluate(hand.usable_cards(a, against=b))
     value_b = evaluate(hand.usable_cards(b, against=a))
     if value_a == value_b:
@@ -282,15 +288,18 @@ def check(
     players: int | None = None,
     stack: int = 2000,
     small_bet: int = 10,
+    game: str = "standard",
 ) -> dict[str, Tally]:
     """Play ``hands`` seat-rotated hands between the bots ``names`` and tally each
     bot's blunders. The table has ``players`` seats (default: one per name, at
     least two), filled by repeating ``names``; hand ``k`` is deal ``k // players``
     (one shuffle seed), rotated ``k % players`` seats, so each bot meets every
-    seat's cards; stacks are ``stack`` every hand."""
-    seats = players if players is not None else max(2, len(names))
+    seat's cards; stacks are ``stack`` every hand. ``game`` names the preset played
+    (docs/rules.md, *Presets*; by default no more seats than its deck serves)."""
+    rules = preset(game).rules(small_bet, betting=betting)
+    most = rules.variant.most_players()
+    seats = players if players is not None else min(max(2, len(names)), most)
     lineup = [names[i % len(names)] for i in range(seats)]
-    rules = Rules.of(small_bet, betting=betting)
     tallies = {name: Tally() for name in names}
     for number in range(hands):
         deal, rotation = divmod(number, seats)
@@ -328,7 +337,7 @@ def table(tallies: dict[str, Tally]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """The command line: ``--bots``, ``--hands``, ``--betting``, ``--seed``,
-    ``--players``, ``--stack``."""
+    ``--players``, ``--stack``, ``--preset`` (a variant by its preset's name)."""
     parser = argparse.ArgumentParser(prog="python -m palace_poker.bots.blunders")
     parser.add_argument("--bots", default="heuristic,montecarlo,random")
     parser.add_argument("--hands", type=int, default=200)
@@ -336,12 +345,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--stack", type=int, default=2000)
+    parser.add_argument("--preset", choices=sorted(PRESETS), default="standard")
     args = parser.parse_args(argv)
     names = args.bots.split(",")
     tallies = check(
-        names, args.hands, args.betting, seed=args.seed, players=args.players, stack=args.stack
+        names,
+        args.hands,
+        args.betting,
+        seed=args.seed,
+        players=args.players,
+        stack=args.stack,
+        game=args.preset,
     )
-    print(f"{args.hands} hands, {args.betting}, seed {args.seed}, bots {args.bots}")
+    print(f"{args.hands} hands, {args.betting}, {args.preset}, seed {args.seed}, bots {args.bots}")
     print(table(tallies))
     wrong = sum(tally.contradicted for tally in tallies.values())
     if wrong:  # pragma: no cover - a bug in the certainties

@@ -9,6 +9,16 @@ allows, and otherwise stays. Attacked (or raised), it compares its odds with the
 price: it calls when the call pays for itself, raises with strong odds, folds
 otherwise. After a buy or a capture it keeps the soldiers that add most to its
 hand against the banner suits it may still meet.
+
+In a variant (docs/rules.md, *Variants*; read once a decision from
+``view.rules.variant``) it reads its odds from the variant's deck and palace size
+and by what a banner strikes (its suit, or its rank: V-CMP-1), buys only while
+its army is below the soldiers it may keep and keeps at most that many (V-BUY-3),
+and when the last two must battle at once (V-END-3: BET or FOLD only) it attacks
+when its odds pay for the entry, else folds. It reads prices from its options, so
+an entry sized by the attacker (V-BET-2) is what it pays. Its thresholds were tuned
+in the standard game only, and it does not weigh what its own fold hands the next
+player (V-FOLD-1: it never folds on a turn it may stay on) nor the banner groups.
 """
 
 from __future__ import annotations
@@ -19,14 +29,14 @@ from dataclasses import dataclass
 from palace_poker.actions import Action, Verb
 from palace_poker.bots.base import require_turn
 from palace_poker.bots.reading import (
-    MAX_SOLDIERS,
     VALUE_SCALE,
     Reading,
     amount_for,
+    attack_strikes,
     certain_loss,
     certain_win,
     keep_fresh,
-    opponents,
+    value_against,
 )
 from palace_poker.evaluator import evaluate
 from palace_poker.observation import Observation
@@ -110,12 +120,15 @@ class HeuristicBot:
     # ------------------------------------------------------------------ turn
 
     def turn(self, view: Observation, reading: Reading) -> Action:
-        """BET the weakest target with good odds, else BUY if worth it, else STAY."""
+        """BET the weakest target with good odds, else BUY if worth it, else STAY;
+        when the last two must battle at once (V-END-3: no STAY), BET when the odds
+        pay for the entry, else FOLD."""
         params = self.params
         plain_bets: dict[int, Option] = {}
         raise_bets: dict[int, Option] = {}
         buy: Option | None = None
         stay: Option | None = None
+        fold: Option | None = None
         for option in view.options:
             verb = option.verb
             if verb is Verb.BET:
@@ -128,7 +141,11 @@ class HeuristicBot:
                 buy = option
             elif verb is Verb.STAY:
                 stay = option
+            elif verb is Verb.FOLD:
+                fold = option
         target, best_odds = self._best_target(view, reading, plain_bets)
+        if stay is None and fold is not None:  # V-END-3: battle at once, or fold
+            return self._battle_or_fold(view, target, best_odds, plain_bets, fold)
         players = sum(view.in_hand)
         threshold = params.attack_heads_up if players == 2 else params.attack
         if target is not None and best_odds >= threshold:
@@ -145,6 +162,25 @@ class HeuristicBot:
         if stay is not None:
             return stay.action()
         return view.options[-1].action()  # pragma: no cover - STAY is always legal on a turn
+
+    @staticmethod
+    def _battle_or_fold(
+        view: Observation,
+        target: int | None,
+        odds: float,
+        bets: dict[int, Option],
+        fold: Option,
+    ) -> Action:
+        """With the last two made to battle at once (V-END-3), BET on ``target``
+        when the chance to win the pot and the other's entry pays for the bot's
+        entry (as a call is judged, :meth:`respond`), else FOLD: a fold on the turn
+        gives up the pot but costs nothing more."""
+        if target is None:
+            return fold.action()
+        bet = bets[target]
+        if odds * (view.pot + bet.cost) >= bet.cost:
+            return bet.action()
+        return fold.action()
 
     @staticmethod
     def _best_target(
@@ -165,11 +201,12 @@ class HeuristicBot:
         return target, best_odds
 
     def _worth_buying(self, view: Observation, me: int, best_odds: float) -> bool:
-        """Buy while the army is small, the odds not hopeless and the stack deep."""
+        """Buy while the army is small (and below the soldiers a trim keeps,
+        V-BUY-3), the odds not hopeless and the stack deep."""
         params = self.params
         small_bet = view.rules.small_bet
         return (
-            len(view.soldiers[me]) < params.buy_below
+            len(view.soldiers[me]) < min(params.buy_below, view.rules.variant.soldiers)
             and best_odds >= params.buy_floor
             and view.stacks[me] - small_bet >= params.reserve * small_bet
         )
@@ -225,26 +262,30 @@ class HeuristicBot:
     # ------------------------------------------------------------------ trim
 
     def trim(self, view: Observation, option: Option) -> Action:
-        """Discard the soldiers that add least to the hand, keeping at most five and
-        none that adds less than ``params.keep`` -- but never a soldier gained in
-        this turn (bought or captured) that makes the hand strictly better against
-        every player the bot may attack (:func:`~palace_poker.bots.reading.keep_fresh`):
+        """Discard the soldiers that add least to the hand, keeping at most as many
+        as the variant allows (five in the standard game, V-BUY-3) and none that
+        adds less than ``params.keep`` -- but never a soldier gained in this turn
+        (bought or captured) that makes the hand strictly better against every
+        player the bot may attack (:func:`~palace_poker.bots.reading.keep_fresh`):
         paying for a card and trimming it at once is a blunder."""
         me = view.viewer
         assert me is not None
-        my_suit = view.banners[me] & 3
-        # The banner suits it may meet in a battle; with none, the hand as a whole.
-        suits: list[int | None] = [
-            suit
-            for suit in sorted({view.banners[s] & 3 for s in opponents(view)})
-            if suit != my_suit
-        ] or [None]
+        variant = view.rules.variant
+        most = variant.soldiers
+        by_rank = variant.struck == "rank"
+        # What the banners it may meet in a battle strike (suits, or ranks in
+        # V-CMP-1); with none, the hand as a whole.
+        strikes: list[int | None] = [*attack_strikes(view)] or [None]
         base = (view.banners[me], *view.palace)
         kept: list[int] = list(option.cards)
 
         def value(army: list[int]) -> float:
             cards = (*base, *army)
-            return sum(evaluate(cards, suit) for suit in suits) / (len(suits) * VALUE_SCALE)
+            if by_rank:
+                total = sum(value_against(cards, rank, True) for rank in strikes)
+            else:
+                total = sum(evaluate(cards, suit) for suit in strikes)
+            return total / (len(strikes) * VALUE_SCALE)
 
         current = value(kept)
         while kept:
@@ -253,7 +294,7 @@ class HeuristicBot:
                 rest = kept[:index] + kept[index + 1 :]
                 losses.append((current - value(rest), card, index))
             loss, _card, index = min(losses)
-            if len(kept) <= MAX_SOLDIERS and loss >= self.params.keep:
+            if len(kept) <= most and loss >= self.params.keep:
                 break
             del kept[index]
             current -= loss

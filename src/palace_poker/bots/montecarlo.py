@@ -174,7 +174,8 @@ class MonteCarloBot:
         ``SHOVE_FLOOR``) all-in against the best of them; in a battle FOLD (unless a
         call wins for certain), CALL and RAISE (in no-limit the minimum, about the
         pot and all-in). Heads-up with a certain win, only the BETs that finish the
-        hand (:func:`_finishing_bets`)."""
+        hand (:func:`_finishing_bets`). On a turn without STAY (V-END-3: the last
+        two battle at once) FOLD is a candidate too, so there is always one."""
         if view.phase == "battle":
             return self._responses(view)
         finish = _finishing_bets(view)
@@ -184,10 +185,15 @@ class MonteCarloBot:
         pot = view.pot
         bets: dict[int, Option] = {}
         opening: dict[int, Option] = {}
+        fold: Option | None = None
+        stay = False
         for option in view.options:
             verb = option.verb
             if verb in (Verb.STAY, Verb.BUY):
                 actions.append(option.action())
+                stay = stay or verb is Verb.STAY
+            elif verb is Verb.FOLD:
+                fold = option
             elif verb is Verb.BET:
                 assert option.target is not None
                 if certain_loss(view, option.target):
@@ -202,6 +208,10 @@ class MonteCarloBot:
             if best is not None:
                 shove = reading.battle_odds(ranked[0]) >= SHOVE_FLOOR
                 actions.extend(_amounts(best, pot + best.cost, minimum=False, shove=shove))
+        if fold is not None and not stay:
+            # V-END-3: the last two battle at once, so the turn's choice is BET or
+            # FOLD (worth 0, as in a battle); never empty.
+            actions.append(fold.action())
         return actions
 
     def _responses(self, view: Observation) -> list[Action]:
