@@ -20,6 +20,7 @@ from palace_poker.errors import ConfigError
 from palace_poker.lab.report import write_report
 from palace_poker.lab.study import LabConfig, figures, run_study
 from palace_poker.presets import preset
+from palace_poker.terminal.extras import require
 from palace_poker.variant import Variant
 
 #: The variants of a study when none is named.
@@ -112,6 +113,8 @@ def config_from_args(args: argparse.Namespace) -> LabConfig:
 def run(args: argparse.Namespace) -> int:
     """Play the study and write its report."""
     config = config_from_args(args)
+    if not args.no_plots:
+        require("matplotlib")  # before the study is played, not after
     workers = _integer(args.workers, "workers", 1) if args.workers else os.cpu_count() or 1
     total = len(config.variants) * len(config.experiments()) * config.hands
     played = 0

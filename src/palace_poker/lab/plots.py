@@ -7,22 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from palace_poker.errors import ConfigError
 from palace_poker.lab.measure import ENDS
 
 
 def draw_plots(data: dict[str, Any], out: Path) -> list[str]:
     """Draw the plots into ``out``; their file names."""
-    try:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415
-        from matplotlib.figure import Figure  # noqa: PLC0415
-    except ImportError as err:
-        raise ConfigError(
-            "backend_unavailable",
-            "the lab's plots need matplotlib: install the extra palace-poker[plot], "
-            "or ask for no plots (--no-plots)",
-            details={"plot": str(out)},
-        ) from err
+    # Imported here: matplotlib is the plot extra's (the command checks it is there
+    # before a study is played).
+    from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
     variants = data["variants"]
     names = list(variants)
     drawn = []
