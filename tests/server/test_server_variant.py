@@ -135,6 +135,15 @@ def test_a_table_of_a_variant_plays_its_hands_in_the_variant(seed: int) -> None:
     for viewer in (None, 0):
         assert all(h["variant"] == variant.to_dict() for h in hand_histories(table, viewer))
     assert "House rules: a deck of 36 cards, 6 to A · 2 palace cards" in history_text(table, 0)
+    # V-CMP-1: every battle is explained by the banner's rank, as the engine compared it
+    explained = [why for entry in table.log for _, why in entry.explanations]
+    battles = [why for why in explained if why.kind != "showdown"]
+    assert battles, "no battle was explained"
+    for why in battles:
+        first, second = why.sides
+        for side, other in ((first, second), (second, first)):
+            every = (side.banner, *side.palace, *side.soldiers)
+            assert side.struck == tuple(c for c in every if c.rank == other.banner.rank)
     # the log and the shuffles rebuild the same table, in the same variant
     stored = [(e.seq, e.kind, e.at, json.loads(json.dumps(e.data))) for e in table.log]
     again = Table.rebuild("t", table.settings, stored, shuffles)

@@ -199,6 +199,7 @@ def _strength(observation: Observation, seat: int) -> Strength:
         observation.palace,
         observation.soldiers[seat],
         observation.in_hand,
+        struck=observation.rules.variant.struck,
     )
 
 

@@ -62,6 +62,7 @@ from palace_poker.server.model.settings import (
     player_name,
 )
 from palace_poker.server.model.table_state import Account, Clock, FairDeal, History, Seat
+from palace_poker.variant import Struck
 
 #: Commands only the host may give (the entry's ``by`` names the host's seat): the
 #: host's tools, declared by their message classes (``SENDER = "host"``).
@@ -560,7 +561,12 @@ class Table:
                     commitment=self.fair.proof.commitment,
                 )
             self._append(
-                "hand_started", at, facts, tuple(every), seats, explanations=_explained(every, 0)
+                "hand_started",
+                at,
+                facts,
+                tuple(every),
+                seats,
+                explanations=_explained(every, 0, hand.rules.variant.struck),
             )
             self._arm(at)
 
@@ -599,7 +605,7 @@ class Table:
                 {"seat": seat, "action": text, "version": data.get("version"), "by": by},
                 tuple(every[start:]),
                 self.hand_seats(),
-                explanations=_explained(every, start),
+                explanations=_explained(every, start, hand.rules.variant.struck),
             )
             self._after_decision(seat, str(by), at)
 
@@ -1279,12 +1285,16 @@ class Table:
         return player
 
 
-def _explained(events: list[Event], start: int) -> tuple[tuple[int, Explanation], ...]:
+def _explained(
+    events: list[Event], start: int, struck: Struck
+) -> tuple[tuple[int, Explanation], ...]:
     """The explanations of the comparisons among ``events[start:]`` (a hand's events,
-    hidden cards included), each at its index from ``start``."""
+    hidden cards included), each at its index from ``start``, by the hand's reading
+    of R-CMP-1 (``struck``, V-CMP-1)."""
     if not any(type(e) in _COMPARISONS for e in events[start:]):
         return ()  # most decisions compare nothing: no need to follow the hand
-    return tuple((index - start, why) for index, why in explain(events, start))
+    found = explain(events, start, struck=struck)
+    return tuple((index - start, why) for index, why in found)
 
 
 _COMPARISONS = (BattleCompared, ShowdownRevealed)
