@@ -44,6 +44,13 @@ opponents' are played by the heuristic even inside the tree, which is the model 
 them the Monte Carlo bot uses. ``tree="all"`` searches every seat's decisions (each
 node maximises the chips of the seat acting there), ``tree="none"`` is the flat
 search of the root alone.
+
+In a variant (docs/bots.md, *Variants*) the worlds, the candidates and the trims
+are the Monte Carlo bot's, and the tree and the rollouts play by the engine's rules
+of the variant, so every variant rule is searched as it is played. What it does
+not adapt: the rollout policy is the heuristic (tuned in the standard game), and
+the likelihoods that read a bet and ``LIMIT_ROLLOUT`` were measured in the standard
+game and are used unchanged.
 """
 
 from __future__ import annotations

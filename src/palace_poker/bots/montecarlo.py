@@ -22,6 +22,16 @@ that bet with the bettor's odds in it (:mod:`palace_poker.bots.inference`);
 (the threshold for the rest); ``"field"`` (``expert``'s) is ``"mixed"`` with the
 no-limit likelihoods counted over a field of the levels easy, medium and hard
 instead of the searching player's own.
+
+In a variant (docs/bots.md, *Variants*) the worlds are dealt from the variant's
+deck and palace size (``determinize``) and played out by the engine under the
+variant's rules, so a captured fold (V-FOLD-1), an entry sized by the attacker
+(V-BET-2) or the last two made to battle (V-END-3: FOLD is then a candidate on a
+turn) is simulated as it is played; the candidates and trims read the variant as
+the heuristic does (its deck, palace size, soldiers kept, and what a banner strikes,
+V-CMP-1). What it does not adapt: its rollouts are the heuristic's play (tuned in
+the standard game), and the likelihoods that read a bet were counted in the
+standard game and are used unchanged.
 """
 
 from __future__ import annotations

@@ -1,4 +1,9 @@
-"""The random bot: uniform among the legal options, then among their choices."""
+"""The random bot: uniform among the legal options, then among their choices.
+
+It reads nothing of the game but its options, so it plays every variant (docs/rules.md,
+*Variants*) legally: a trim's count, for one, is drawn within the option's bounds,
+which the variant's soldiers set (V-BUY-3).
+"""
 
 from __future__ import annotations
 
