@@ -22,7 +22,7 @@ def draw_plots(data: dict[str, Any], out: Path) -> list[str]:
     drawn = []
 
     def figure(title: str) -> tuple[Any, Any]:
-        made = Figure(figsize=(9, 4.5), dpi=100)
+        made = Figure(figsize=(9, 5), dpi=100)
         FigureCanvasAgg(made)
         axes = made.add_subplot()
         axes.set_title(title)
@@ -54,7 +54,8 @@ def draw_plots(data: dict[str, Any], out: Path) -> list[str]:
         shares = [variants[n]["self_play"]["ends"][end]["share"] or 0.0 for n in names]
         axes.bar(names, shares, bottom=bottoms, label=end)
         bottoms = [b + s for b, s in zip(bottoms, shares, strict=True)]
-    axes.legend(fontsize="small")
+    axes.set_xticks(range(len(names)), names, rotation=20, fontsize="small")
+    _legend_below(axes, len(ENDS))
     drawn.append(_save(made, out, "lab-ends.png"))
     return drawn
 
@@ -67,7 +68,18 @@ def _bars(axes: Any, names: list[str], series: list[tuple[str, list[dict[str, An
         errors = [f["half_width"] or 0.0 for f in figures]
         axes.bar(xs, means, width, yerr=errors, capsize=2, label=label)
     axes.set_xticks(range(len(names)), names, rotation=20, fontsize="small")
-    axes.legend(fontsize="small")
+    _legend_below(axes, len(series))
+
+
+def _legend_below(axes: Any, entries: int) -> None:
+    """The legend under the plot, where it hides no bar."""
+    axes.legend(
+        fontsize="small",
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.18),
+        ncol=min(entries, 5),
+        frameon=False,
+    )
 
 
 def _save(made: Any, out: Path, name: str) -> str:
