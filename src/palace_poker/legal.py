@@ -427,5 +427,7 @@ def _plan_trim(state: HandState, action: Action) -> Plan:
             f"{action}: would keep {keep} soldiers; at most {most} may be kept",
             rule,
             action,
+            keep=keep,
+            most=most,  # the variant's soldiers kept (V-BUY-3): a client words it
         )
     return _plan(MOVE_TRIM, action, 0)

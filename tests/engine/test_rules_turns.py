@@ -429,7 +429,8 @@ def test_trim_keeps_at_most_five_soldiers() -> None:
     (option,) = hand.legal_options()
     assert (option.verb.value, option.min_cards, option.max_cards) == ("trim", 1, 6)
     assert option.cards == tuple(cards("8c 9c Tc Jc Qc Kc"))
-    refused(hand, "0 trim", "too_many_soldiers", "R-BUY-3")
+    error = refused(hand, "0 trim", "too_many_soldiers", "R-BUY-3")
+    assert (error.details["keep"], error.details["most"]) == (6, 5)  # the numbers, for words
     refused(hand, "0 trim Ac", "card_not_held", "R-BUY-3")
     refused(hand, "0 trim 2c", "card_not_held", "R-BUY-3")  # a palace card
     refused(hand, "0 trim As", "card_not_held", "R-BUY-3")  # the banner
