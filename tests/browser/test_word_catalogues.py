@@ -264,8 +264,13 @@ def test_the_word_tables_cover_the_cards() -> None:
 
 
 def test_errors_are_the_server_codes() -> None:
+    """One sentence a code; a sentence with facts names them in its signature
+    (``too_many_soldiers(most)``: the soldiers a trim keeps at the table, V-BUY-3)."""
     for lang in LANGS:
-        assert sorted(_data(lang)["ERRORS"]) == sorted(ERROR_CODES), lang
+        codes = [key.split("(", 1)[0] for key in _data(lang)["ERRORS"]]
+        assert sorted(codes) == sorted(ERROR_CODES), lang
+    assert signature("ERRORS.too_many_soldiers(most)") == ["most"]
+    assert "too_many_soldiers(most)" in _data("en")["ERRORS"]
 
 
 def test_a_language_is_its_files_and_one_loader_builds_them() -> None:

@@ -10,6 +10,7 @@
 // A fold that gives up a free stay asks once, inline (a setting turns that off).
 import { cardFace } from "./cards.js";
 import { el, fill } from "./dom.js";
+import { gameOf } from "./house.js";
 import { EXPLAIN, UI, handName, optionLabel } from "./words.js";
 
 /** Where the "ask before folding when staying is free" choice is kept. */
@@ -234,7 +235,8 @@ export class ActionPanel {
     );
   }
 
-  /** Beside an attack: what you hold against that opponent (their banner suit left out). */
+  /** Beside an attack: what you hold against that opponent (the cards their banner
+   *  strikes left out: its suit, or its rank in the rank reading, V-CMP-1). */
   holds(option) {
     if (option.verb !== "bet" || !this.strength) return null;
     const found = this.strength.against.find(([h]) => h === option.target);
@@ -326,7 +328,8 @@ export class ActionPanel {
     const count = () => this.picked.size;
     const ok = () => count() >= option.min_cards && count() <= option.max_cards;
     const title = option.verb === "trim"
-      ? UI.trimTitle(option.min_cards, option.max_cards)
+      // a trim keeps at most the table's variant's soldiers (V-BUY-3), five in the standard game
+      ? UI.trimTitle(option.min_cards, option.max_cards, gameOf(state.table?.settings).soldiers)
       : UI.discardTitle(option.min_cards, option.max_cards);
     const submit = el("button", {
       type: "button",

@@ -19,7 +19,7 @@ export function suitOf(card) {
 /**
  * What a screen reader says of a face-up card (and its tooltip): the card's name,
  * and, when it is struck, that it does not count ("Jack of clubs, does not count":
- * a card of the opponent's banner suit in a battle, R-CMP-1).
+ * a card the opponent's banner strikes in a battle, R-CMP-1 and V-CMP-1).
  */
 export function cardLabel(card, struck = false) {
   return struck ? `${cardName(card)}, ${EXPLAIN.doesNotCount}` : cardName(card);

@@ -1,9 +1,10 @@
 // Why a comparison went as it did, in the viewer's words: the server's explanation
 // (palace_poker.explain, sent to each viewer as the projection allows) drawn as
 // sentences for the log and as the two hands for the battle panel. A battler (and
-// everyone at a showdown) gets the hands as they fought: the cards of the
-// opponent's banner suit struck through, both hands named, what decided; anybody
-// else gets only who was compared, how, and who won, and so only that is said.
+// everyone at a showdown) gets the hands as they fought: the cards the opponent's
+// banner strikes (its suit, or its rank in the rank reading: `ctx.byRank`, V-CMP-1)
+// struck through, both hands named, what decided; anybody else gets only who was
+// compared, how, and who won, and so only that is said.
 import { SUIT_SYMBOL, cardRow, suitOf } from "./cards.js";
 import { el } from "./dom.js";
 import { EXPLAIN, handName } from "./words.js";
@@ -46,11 +47,14 @@ function verdict(said, who) {
   }
 }
 
-/** Why the cards of `side` that are struck do not count: the opponent's banner. */
+/** Why the cards of `side` that are struck do not count: the opponent's banner, by
+ *  its suit (R-CMP-1) or, at a table of the rank reading, by its rank (V-CMP-1). */
 function struckReason(said, side, ctx) {
   if (!side.struck.length || said.kind === "showdown") return null;
   const other = said.sides.find((s) => s !== side);
-  return EXPLAIN.struck(symbol(other.banner), ctx.who(other.seat), ctx.mine(other.seat));
+  return ctx.byRank
+    ? EXPLAIN.struckRank(other.banner[0], ctx.who(other.seat), ctx.mine(other.seat))
+    : EXPLAIN.struck(symbol(other.banner), ctx.who(other.seat), ctx.mine(other.seat));
 }
 
 /**

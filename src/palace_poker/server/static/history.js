@@ -296,6 +296,7 @@ class Viewer {
       who: (h) => hand.seats[h] ?? String(h),
       mine: (h) => hand.you !== null && h === hand.you,
       palace: hand.variant?.palace, // a variant's palace cards (V-PALACE-1), else three
+      byRank: hand.variant?.struck === "rank", // a banner strikes its rank (V-CMP-1)
     };
     const entryCtx = { seatName: (t) => this.seatName(t), you: hand.you };
     const items = [];

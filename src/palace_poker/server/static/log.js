@@ -32,6 +32,7 @@ export function eventContext(state, seats) {
     who: (h) => state.seatName(seats[h] ?? h),
     mine: (h) => state.you !== null && seats[h] === state.you,
     palace: gameOf(state.view?.table?.settings).palace, // a variant's palace (house.js)
+    byRank: gameOf(state.view?.table?.settings).struck === "rank", // V-CMP-1: a banner strikes its rank
   };
 }
 

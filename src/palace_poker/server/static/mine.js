@@ -1,11 +1,21 @@
 // Your own cards, large: the palace (face down to everyone else), the banner and
 // the soldiers; and what they make: your best hand, and against each opponent your
-// hand without the cards of their banner suit, which would not count in a battle
-// with them (R-CMP-1). The server works these out from your own cards (the view's
+// hand without the cards their banner strikes, which would not count in a battle
+// with them: the cards of its suit (R-CMP-1), or of its rank at a table of the rank
+// reading (V-CMP-1). The server works these out from your own cards (the view's
 // `strength`), so they follow every buy, trim and capture.
 import { SUIT_SYMBOL, cardFace, cardRow, suitOf } from "./cards.js";
 import { el, fill } from "./dom.js";
+import { gameOf } from "./house.js";
 import { EXPLAIN, UI, handName } from "./words.js";
+
+/** "against Ada (no ♦)", or "against Ada (no queens)" in the rank reading (V-CMP-1). */
+function againstLine(state, h, banner) {
+  if (!banner) return EXPLAIN.against(state.who(h), "?");
+  return gameOf(state.table?.settings).struck === "rank"
+    ? EXPLAIN.againstRank(state.who(h), banner[0])
+    : EXPLAIN.against(state.who(h), SUIT_SYMBOL[suitOf(banner)] || "?");
+}
 
 /** Your hands, in words: the best, then against each opponent still in the hand. */
 function strengthLines(state, obs) {
@@ -13,7 +23,7 @@ function strengthLines(state, obs) {
   if (!strength) return null;
   const against = strength.against.map(([h, hand]) =>
     el("li", { dataset: { testid: "hand-against", seat: String(h) } },
-      `${EXPLAIN.against(state.who(h), SUIT_SYMBOL[suitOf(obs.banners[h])] || "?")}: ${handName(hand)}`));
+      `${againstLine(state, h, obs.banners[h])}: ${handName(hand)}`));
   return el(
     "div",
     { class: "my-group my-strength", dataset: { testid: "my-strength" } },

@@ -6,7 +6,7 @@
 import { ActionPanel } from "./actions.js";
 import { Connection } from "./connection.js";
 import { $, el } from "./dom.js";
-import { drawHouseRules } from "./house.js";
+import { drawHouseRules, gameOf } from "./house.js";
 import { drawLedger } from "./ledger.js";
 import { drawLesson } from "./lesson.js";
 import { LogView } from "./log.js";
@@ -92,8 +92,9 @@ function onFrame(frame) {
       break;
     }
     case "error":
-      // the catalogue's sentence for the code, never the server's English message
-      notify(frame.code || "error", errorText(frame.code), frame.rule);
+      // the catalogue's sentence for the code, never the server's English message,
+      // with the table's facts (a trim keeps at most the variant's soldiers, V-BUY-3)
+      notify(frame.code || "error", errorText(frame.code, { most: gameOf(state.table?.settings).soldiers }), frame.rule);
       if (frame.ref && frame.ref === pendingRef) {
         pendingRef = null;
         actions.release();

@@ -37,6 +37,10 @@ function signature(key) {
 /** The text of parts (a UI sentence has no cards). */
 const text = (parts) => parts.map((p) => (typeof p === "string" ? p : "")).join("");
 
+/** The facts of a refusal's sentence in the standard game (palace_poker.variant.STANDARD),
+ *  for a page that does not give the table's: at most five soldiers kept (R-BUY-3). */
+const STANDARD_FACTS = { most: 5 };
+
 /** The languages with a grammar module of their own, grammar/{lang}.js. */
 export const GRAMMARS = ["en", "cy", "ps"];
 
@@ -138,7 +142,12 @@ export function build(data, grammar = {}) {
   const UI = sentences(data.UI);
   const EXPLAIN = sentences(data.EXPLAIN);
   const LESSON = sentences(data.LESSON);
-  const ERRORS = { ...data.ERRORS };
+  // A refusal's sentence is text, or a function of the facts its signature names
+  // ("too_many_soldiers(most)": the table's number of soldiers kept).
+  const ERRORS = sentences(data.ERRORS);
+  const ERROR_FACTS = Object.fromEntries(
+    Object.keys(data.ERRORS).map(signature).filter(([, params]) => params !== null),
+  );
 
   function cardName(card) {
     if (!card) return text(say(CARDS.faceDown, {}));
@@ -351,10 +360,15 @@ export function build(data, grammar = {}) {
   /**
    * The sentence shown for a server error: this catalogue's sentence for the code, or
    * a general one for a code it does not know. Never the code itself, nor the server's
-   * English message (program words, for the logs and the terminal).
+   * English message (program words, for the logs and the terminal). `facts` gives a
+   * sentence the values its signature names (`{most}`: the soldiers a trim keeps at
+   * the table), each the standard game's where not given.
    */
-  function errorText(code) {
-    return (Object.hasOwn(ERRORS, code) && ERRORS[code]) || UI.plain.unknownError;
+  function errorText(code, facts = {}) {
+    const said = Object.hasOwn(ERRORS, code) ? ERRORS[code] : null;
+    if (typeof said !== "function") return said || UI.plain.unknownError;
+    const given = { ...STANDARD_FACTS, ...(facts && typeof facts === "object" ? facts : {}) };
+    return said(...ERROR_FACTS[code].map((name) => given[name.replace(/\?$/, "")]));
   }
 
   /** A hand in words, from the server's {category, ranks}: "pair of queens". */
