@@ -77,6 +77,10 @@ def test_a_table_with_house_rules_is_made_on_the_form_and_shown(
     ann.get_by_test_id("start-button").click()
     ann.get_by_test_id("my-palace").wait_for()
     assert ann.locator("[data-testid=my-palace] .card.face").count() == 2
+    # every other seat in the hand shows two face-down palace cards (V-PALACE-1)
+    backs = ann.locator(".seat:not(.you) .palace").first
+    backs.wait_for()
+    assert backs.locator(".card.back").count() == 2
     against = ann.get_by_test_id("hand-against").inner_text()
     assert re.match(r"against \w+ \(no [a-z]+s\)", against), against  # a rank (V-CMP-1)
     ann.wait_for_timeout(300)  # the deal drawn

@@ -3,6 +3,7 @@
 // battle, the last hand's result).
 import { cardBack, cardFace, cardRow } from "./cards.js";
 import { el, fill } from "./dom.js";
+import { gameOf } from "./house.js";
 import { battlePanel } from "./battle.js";
 import { resultPanel } from "./result.js";
 import { UI } from "./words.js";
@@ -156,7 +157,11 @@ function seatBox(state, t, shown) {
     const known = mine && mine.length ? mine : shown.get(t);
     let palace = null;
     if (known && known.length) palace = el("div", { class: "palace shown" }, cardRow(known, { size: "sm" }));
-    else if (obs.in_hand[h]) palace = el("div", { class: "palace" }, [0, 1, 2].map(() => cardBack({ size: "xs" })));
+    else if (obs.in_hand[h]) {
+      // one back for each palace card the table's game deals (V-PALACE-1)
+      const backs = Array.from({ length: gameOf(state.table?.settings).palace }, () => cardBack({ size: "xs" }));
+      palace = el("div", { class: "palace" }, backs);
+    }
     const paid = obs.contributions[h];
     lower = el("div", { class: "seat-lower" },
       palace,
