@@ -70,10 +70,10 @@ from numpy.typing import NDArray
 
 from palace_poker.bots import Bot, make_bot
 from palace_poker.checks import MAX_PLAYERS, MIN_PLAYERS, chips, integer, short
-from palace_poker.config import Betting, Rules
+from palace_poker.config import Betting
 from palace_poker.env import observe
 from palace_poker.env.actions import NUM_ACTIONS
-from palace_poker.env.state import EnvState
+from palace_poker.env.state import EnvState, VariantChoice, research_rules
 from palace_poker.errors import ConfigError, IllegalActionError
 
 __all__ = ["ENV_ID", "PalacePokerEnv"]
@@ -107,6 +107,10 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
       (:meth:`palace_poker.Rules.of`: the big bet defaults to 2 small bets, the ante
       to half a small bet, ``"limit"`` or ``"no-limit"``).
     * ``stack``: every player's chips at the start of the hand (default 100 big bets).
+    * ``variant``: the game (docs/rules.md, *Variants*): a preset's name
+      (``"tiny"``, with the raises a battle it sets), a
+      :class:`~palace_poker.variant.Variant`, or None for the standard game. The
+      spaces are the same for every variant.
     * ``illegal``, ``illegal_reward``: what an illegal id does (the module's text).
     * ``render_mode``: None, or ``"ansi"`` for :meth:`render` to return the learner's
       view in words (:func:`palace_poker.env.observe.text`).
@@ -114,7 +118,8 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
     Bad values raise a :class:`~palace_poker.errors.ConfigError` (a ``ValueError``)
     that names them: ``invalid_players`` for the counts, the seat and the stack (a
     bool is not a count), ``unknown_bot`` for a name the registry lacks,
-    ``invalid_rules`` for the stakes, ``invalid_settings`` for the other options.
+    ``invalid_rules`` for the stakes, ``invalid_variant`` for the variant (or more
+    players than its deck deals), ``invalid_settings`` for the other options.
 
     >>> env = PalacePokerEnv(opponents=["random", "heuristic"], seat=0, render_mode="ansi")
     >>> env.num_players, env.opponents
@@ -142,6 +147,7 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
         ante: int | None = None,
         betting: Betting = "limit",
         stack: int | None = None,
+        variant: VariantChoice = None,
         illegal: str = "penalty",
         illegal_reward: float | None = None,
         render_mode: str | None = None,
@@ -159,7 +165,10 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
                 f"{n} players need one opponent kind or {n - 1}, got {len(kinds)}",
                 details={"field": "opponents", "input": short(opponents)},
             )
-        self.rules = Rules.of(small_bet, big_bet=big_bet, ante=ante, betting=betting)
+        self.rules = research_rules(
+            small_bet, big_bet=big_bet, ante=ante, betting=betting, variant=variant
+        )
+        self.rules.variant.check_playable(n)
         self.num_players = n
         self.opponents = kinds
         self.fixed_seat = None if seat is None else _count("seat", seat, 0, n - 1)

@@ -8,6 +8,11 @@ observer** (block 0 is the observer, block 1 the player on their left, ...) and
 padded to ten blocks, so one network serves every table size. Chips are divided
 by the chips in play (the start stacks' sum), so every entry is in [0, 1].
 
+Every variant (docs/rules.md, *Variants*) has the same layout: a card block has an
+entry for each of the 52 cards of the full deck, by card index, and a smaller
+deck's cards keep their entries (the others stay zero). The variant itself is not
+in the vector: an agent learns one variant, or is told it otherwise.
+
 Layout (:data:`SIZE` = 1,887 numbers):
 
 * ten seat blocks of :data:`SEAT_SIZE` = 166: present, in the hand, all-in, to act,
@@ -16,7 +21,8 @@ Layout (:data:`SIZE` = 1,887 numbers):
   the observer (all of their own; an opponent's once shown);
 * the cards set aside at the banner deal, the known discards and the known stock
   cards (52 each);
-* the pot, the stock's and the discard pile's sizes (÷ 52);
+* the pot, the stock's and the discard pile's sizes (÷ the deck's cards: 52 in
+  the standard game);
 * the phase (turn, battle, trim, over), one-hot;
 * the battle: raises so far ÷ 10, the latest raise, each side's raise chips;
 * the structure (no-limit), the small bet, the big bet and the ante;
@@ -74,8 +80,9 @@ def _entries(state: EnvState, seat: int) -> dict[int, float]:
             out[at + card] = 1.0
         at += 52
     out[at] = view.pot / total
-    out[at + 1] = view.stock_size / 52
-    out[at + 2] = view.discard_size / 52
+    cards = float(view.rules.variant.cards)  # 52 in the standard game
+    out[at + 1] = view.stock_size / cards
+    out[at + 2] = view.discard_size / cards
     at += 3
     out[at + PHASES.index(view.phase if view.phase in PHASES else "over")] = 1.0
     at += len(PHASES)

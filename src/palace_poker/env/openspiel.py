@@ -13,16 +13,26 @@ hand: the game is ``ZERO_SUM`` in chips (the pot only moves chips between the
 players), with ``TERMINAL`` rewards, from ``-stack`` (a seat loses all it has) to
 ``(players - 1) * stack`` (it wins every chip).
 
+**Variants.** The parameter ``variant`` names a preset (docs/rules.md, *Presets*:
+``standard``, ``short-deck``, ``quick``, ``tiny``, ``small``), and each field of a
+:class:`~palace_poker.variant.Variant` (``ranks``, ``suits``, ``palace``,
+``soldiers``, ``group``, ``struck``, ``last_two``, ``entry``, ``fold``) is a
+parameter of its own that changes the preset's (-1 or ``""``: the preset's), as in
+``python_palace_poker(variant=tiny,small_bet=1,ante=1,stack=4)`` or
+``python_palace_poker(palace=2,struck=rank)``. The standard game is the default,
+and its game is exactly what it was before variants.
+
 **Chance.** Every card that leaves the stock is one chance node
 (``EXPLICIT_STOCHASTIC``): its outcomes are the indices (0..51, ``2c`` to ``As``)
 of the cards left in the pile, equally likely, so ``max_chance_outcomes`` is 52.
+In a variant they are the cards of its deck only, with the same indices.
 That is each card of the banner deal (R-BANNER-2, seen by all), each palace card
 (R-PALACE-1, seen by its owner only) and the card a BUY draws (R-BUY-1, seen by
 all). The shuffles (R-BANNER-3, R-BANNER-4, R-BUY-2) are no nodes: they only
 gather the cards the next outcomes come from.
 
 **Actions** are the 70 ids of :mod:`palace_poker.env.actions` for every table size
-(``num_distinct_actions``): a multi-card choice or a no-limit bet is a short run of
+and variant (``num_distinct_actions``): a multi-card choice or a no-limit bet is a short run of
 decisions by the same player. An action's string is its :func:`action_name`
 (``BUY``, ``BET_2``, ``CARD_As``); a chance outcome's is ``deal As``.
 
@@ -50,6 +60,7 @@ and replays the hand's history on them; see :func:`resample`.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from functools import lru_cache
@@ -63,8 +74,9 @@ from palace_poker.cards import DECK, Card
 from palace_poker.config import Rules
 from palace_poker.env import observe
 from palace_poker.env.actions import MAX_SEATS, NUM_ACTIONS, action_name
-from palace_poker.env.state import CHANCE, EnvState
+from palace_poker.env.state import CHANCE, EnvState, research_rules
 from palace_poker.events import CardsShuffled, Event, SoldierBought
+from palace_poker.variant import READINGS, Variant
 
 __all__ = [
     "DEFAULT_PARAMS",
@@ -83,8 +95,14 @@ __all__ = [
 
 SHORT_NAME: Final = "python_palace_poker"
 
+#: The variant's counts and readings, each a parameter that changes the preset's
+#: (-1 for a count, "" for a reading: the preset's own).
+VARIANT_COUNTS: Final = ("ranks", "suits", "palace", "soldiers", "group")
+VARIANT_READINGS: Final = tuple(READINGS)
+
 #: Every parameter and its default. ``big_bet`` and ``ante`` of -1 are the rules'
-#: defaults (2 x SB and SB // 2, R-STAKE-1); ``betting`` is ``limit`` or ``no-limit``.
+#: defaults (2 x SB and SB // 2, R-STAKE-1); ``betting`` is ``limit`` or ``no-limit``;
+#: ``variant`` a preset's name, and the variant's fields (see the module's text).
 DEFAULT_PARAMS: Final[dict[str, int | str]] = {
     "players": 2,
     "small_bet": 10,
@@ -93,6 +111,9 @@ DEFAULT_PARAMS: Final[dict[str, int | str]] = {
     "betting": "limit",
     "stack": 200,
     "dealer": 0,
+    "variant": "standard",
+    **dict.fromkeys(VARIANT_COUNTS, -1),
+    **dict.fromkeys(VARIANT_READINGS, ""),
 }
 
 _VERBS: Final = tuple(Verb)
@@ -128,8 +149,10 @@ def max_decisions(rules: Rules, players: int, stack: int) -> int:
     """A safe bound on the decisions of one hand (OpenSpiel's ``max_game_length``,
     which counts decisions, not chance nodes).
 
-    Let ``C = players * stack // SB``: the chips in play, in small bets, and
-    ``D = players - 1``: at most that many players leave a hand before it ends.
+    Let ``C = players * stack // SB``: the chips in play, in small bets,
+    ``D = players - 1``: at most that many players leave a hand before it ends, and
+    ``s`` the most soldiers kept (5 in the standard game, the variant's
+    ``soldiers``: V-BUY-3).
 
     * A BUY puts SB into the pot for good (only unmatched raises ever come back,
       R-BET-7, R-ALLIN-2); so does every raise of a battle but its last, which the
@@ -138,43 +161,72 @@ def max_decisions(rules: Rules, players: int, stack: int) -> int:
       one budget: ``B + sum(max(k_i - 1, 0)) <= C``.
     * Every battle makes at least one player leave (R-BET-7, R-CMP-3, R-CMP-4), as
       does every fold on a turn: battles plus folds are at most ``D``.
-    * A BUY is at most 1 + 7 decisions (the trim of at most 6 soldiers: up to 6
-      cards and DONE, R-BUY-3). A battle is at most ``k + 15``: BET_r, the
-      no-limit opening choice, ``k`` raises and the last CALL or FOLD, and the
-      capturer's trim of at most 11 soldiers (12 decisions, R-CAPT-1).
-    * Quiet turns (STAY, or DISCARD of at most 5 soldiers: 6 decisions) come in
-      stretches between two BUYs or BETs, at most ``B + battles + 1`` of them, and
-      a stretch has at most ``players`` turns: once each player in the hand has
-      taken one, the hand ends (R-END-4).
+    * A BUY is at most ``1 + (s + 2)`` decisions (the trim of at most ``s + 1``
+      soldiers: up to ``s + 1`` cards and DONE, R-BUY-3). A battle is at most
+      ``k + 2s + 5``: BET_r, the no-limit opening choice, ``k`` raises and the
+      last CALL or FOLD, and the capturer's trim of at most ``2s + 1`` soldiers
+      (``2s + 2`` decisions, R-CAPT-1). A fold on a turn is fewer, its captor's
+      trim included (V-FOLD-1: ``1 + 2s + 2``).
+    * Quiet turns (STAY, or DISCARD of at most ``s`` soldiers: ``s + 1``
+      decisions) come in stretches between two BUYs or BETs, at most
+      ``B + battles + 1`` of them, and a stretch has at most ``players`` turns:
+      once each player in the hand has taken one, the hand ends (R-END-4).
 
-    Summed with ``B <= C`` and ``battles <= D``: ``(8 + 6n) C + (16 + 6n) D + 6n``
-    for ``n`` players.
+    Summed with ``B <= C`` and ``battles <= D``, for ``n`` players and
+    ``q = (s + 1) n``: ``(s + 3 + q) C + (2s + 6 + q) D + q``; in the standard
+    game ``(8 + 6n) C + (16 + 6n) D + 6n``.
 
     >>> max_decisions(Rules.of(10), 2, 100)
     440
     """
     n = players
+    soldiers = rules.variant.soldiers
     chips = n * stack // rules.small_bet
     leave = n - 1
-    return (8 + 6 * n) * chips + (16 + 6 * n) * leave + 6 * n
+    quiet = (soldiers + 1) * n
+    return (soldiers + 3 + quiet) * chips + (2 * soldiers + 6 + quiet) * leave + quiet
 
 
 def max_chance_nodes(rules: Rules, players: int, stack: int) -> int:
     """A safe bound on the chance nodes of one hand.
 
-    The banner deal draws at most 52 cards from the deck, and each player at most
-    one more deck after a reshuffle of the set-aside cards (R-BANNER-3: the
-    reshuffled deck holds at least 11 cards of a suit free in their group, so they
-    find their banner in it): ``52 (n + 1)``. Then ``3 n`` palace cards
-    (R-PALACE-1), and one card a BUY, at most ``C`` (see :func:`max_decisions`).
+    The banner deal draws at most the deck's ``d`` cards (52; V-CARD-1), and each
+    player at most one more deck after a reshuffle of the set-aside cards
+    (R-BANNER-3: the reshuffled deck holds a card of a suit free in their group,
+    as a suit's ranks go round the groups, ``Variant.most_players``, so they find
+    their banner in it): ``d (n + 1)``. Then ``p n`` palace cards (3, the
+    variant's ``palace``: R-PALACE-1, V-PALACE-1), and one card a BUY, at most
+    ``C`` (see :func:`max_decisions`).
 
     >>> max_chance_nodes(Rules.of(10), 2, 100)
     182
     """
-    return 52 * (players + 1) + 3 * players + players * stack // rules.small_bet
+    variant = rules.variant
+    deal = variant.cards * (players + 1) + variant.palace * players
+    return deal + players * stack // rules.small_bet
 
 
 # ------------------------------------------------------------------ the game
+
+
+def _rules(p: dict[str, int | str]) -> Rules:
+    """The rules the parameters give: the stakes, the preset (with the raises a
+    battle it sets) and the variant's fields given changed, each checked as a
+    :class:`Variant` checks it (``invalid_variant``)."""
+    big, ante = int(p["big_bet"]), int(p["ante"])
+    rules = research_rules(
+        int(p["small_bet"]),
+        big_bet=None if big == -1 else big,
+        ante=None if ante == -1 else ante,
+        betting=str(p["betting"]),  # type: ignore[arg-type]
+        variant=str(p["variant"]),
+    )
+    changed: dict[str, object] = {key: p[key] for key in VARIANT_COUNTS if p[key] != -1}
+    changed.update({key: p[key] for key in VARIANT_READINGS if p[key] != ""})
+    if not changed:
+        return rules
+    variant = Variant.from_dict({**rules.variant.to_dict(), **changed})
+    return dataclasses.replace(rules, variant=variant)
 
 
 def _params(params: dict[str, Any] | None) -> dict[str, int | str]:
@@ -205,13 +257,8 @@ class PalacePokerGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"stack must be at least 1, got {stack}")
         if not 0 <= dealer < players:
             raise ValueError(f"dealer must be a seat 0..{players - 1}, got {dealer}")
-        big, ante = int(p["big_bet"]), int(p["ante"])
-        rules = Rules.of(
-            int(p["small_bet"]),
-            big_bet=None if big == -1 else big,
-            ante=None if ante == -1 else ante,
-            betting=str(p["betting"]),  # type: ignore[arg-type]
-        )
+        rules = _rules(p)
+        rules.variant.check_playable(players)  # invalid_variant: a deck too small
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=52,
@@ -533,10 +580,11 @@ def _replay(
 
 
 def _unseen_pool(env: EnvState, player: int, known: dict[int, tuple[Card, ...]]) -> list[Card]:
-    """The cards that may lie in the palaces ``player`` has not seen: all but the
-    banners, the player's own palace, the palaces shown to them and the soldiers
-    drawn from the first stock (a card drawn after the discard pile became the
-    stock, R-BUY-2, may have been in a palace of a player who had left)."""
+    """The cards that may lie in the palaces ``player`` has not seen: all of the
+    deck (the variant's, V-CARD-1) but the banners, the player's own palace, the
+    palaces shown to them and the soldiers drawn from the first stock (a card
+    drawn after the discard pile became the stock, R-BUY-2, may have been in a
+    palace of a player who had left)."""
     hand = env.hand
     placed: set[Card] = set(hand.banners)
     placed.update(hand.palaces[player])
@@ -547,7 +595,7 @@ def _unseen_pool(env: EnvState, player: int, known: dict[int, tuple[Card, ...]])
             break
         if type(event) is SoldierBought:
             placed.add(event.card)
-    return [card for card in DECK if card not in placed]
+    return [card for card in hand.rules.variant.deck if card not in placed]
 
 
 def resample(state: PalacePokerState, player: int, rng: random.Random) -> PalacePokerState:
@@ -577,9 +625,10 @@ def resample(state: PalacePokerState, player: int, rng: random.Random) -> Palace
     history = [int(a) for a in state.history()]
     start = game.initial_env()
     pool = _unseen_pool(env, player, known)
+    palace = hand.rules.variant.palace  # cards a palace holds (V-PALACE-1)
     for _ in range(MAX_TRIES):
-        cards = rng.sample(pool, 3 * len(hidden_seats))
-        hidden = {seat: cards[3 * i : 3 * i + 3] for i, seat in enumerate(hidden_seats)}
+        cards = rng.sample(pool, palace * len(hidden_seats))
+        hidden = {seat: cards[palace * i : palace * (i + 1)] for i, seat in enumerate(hidden_seats)}
         replayed = _replay(start, history, hidden)
         if replayed is None:
             continue

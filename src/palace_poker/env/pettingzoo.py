@@ -71,10 +71,10 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from palace_poker.checks import MAX_PLAYERS, MIN_PLAYERS
-from palace_poker.config import BETTING_STRUCTURES, Betting, Rules
+from palace_poker.config import BETTING_STRUCTURES, Betting
 from palace_poker.env import observe
 from palace_poker.env.actions import NUM_ACTIONS, action_name
-from palace_poker.env.state import CHANCE, EnvState
+from palace_poker.env.state import CHANCE, EnvState, VariantChoice, research_rules
 
 __all__ = ["NAME", "PalacePokerEnv", "env", "raw_env"]
 
@@ -90,8 +90,12 @@ class PalacePokerEnv(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no
     ``num_players``: 2 to 10. ``small_bet``, ``big_bet``, ``ante`` and
     ``betting`` are the stakes (R-STAKE-1; ``None`` takes the defaults, BB = 2 SB
     and ante = SB // 2). ``stack`` is every player's chips at the start of the
-    hand, or a list of each seat's chips. ``render_mode`` is ``None``,
-    ``"human"`` or ``"ansi"``. A bad value raises ``ValueError`` at once.
+    hand, or a list of each seat's chips. ``variant`` is the game (docs/rules.md,
+    *Variants*): a preset's name (``"tiny"``, with the raises a battle it sets), a
+    :class:`~palace_poker.variant.Variant`, or ``None`` for the standard game; the
+    spaces are the same for every variant. ``render_mode`` is ``None``,
+    ``"human"`` or ``"ansi"``. A bad value raises ``ValueError`` at once
+    (``invalid_variant`` for a variant, or more players than its deck deals).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -109,6 +113,7 @@ class PalacePokerEnv(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no
         ante: int | None = None,
         betting: Betting = "limit",
         stack: int | Sequence[int] = 200,
+        variant: VariantChoice = None,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
@@ -117,7 +122,10 @@ class PalacePokerEnv(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no
             raise ValueError(f"betting must be 'limit' or 'no-limit', got {betting!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
-        rules = Rules.of(small_bet, big_bet=big_bet, ante=ante, betting=betting)
+        rules = research_rules(
+            small_bet, big_bet=big_bet, ante=ante, betting=betting, variant=variant
+        )
+        rules.variant.check_playable(n)
         self.num_players = n
         self.rules = rules
         self.stacks = _stacks(stack, n)

@@ -8,6 +8,12 @@ sequence of ids by the same player, kept in :attr:`EnvState.pending` until it is
 complete and goes to the engine as one action. One episode is one hand; the
 returns are each seat's chips won or lost.
 
+The hand may be of any variant (docs/rules.md, *Variants*): its chance outcomes are
+then the cards of the variant's deck only, still named by their indices in the full
+deck's order, so a card has one id in every variant. :func:`research_rules` builds
+an environment's rules from its stakes and a variant (a preset's name or a
+:class:`~palace_poker.variant.Variant`).
+
 >>> from palace_poker import Rules
 >>> state = EnvState.new(Rules.of(10), [100, 100], dealer=0)
 >>> state.current_player() == CHANCE, len(state.chance_outcomes())
@@ -25,13 +31,15 @@ returns are each seat's chips won or lost.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Final
 
 from palace_poker.actions import Action, Verb
 from palace_poker.cards import Card
 from palace_poker.chance import ChanceStep
-from palace_poker.config import Rules
+from palace_poker.checks import as_text, short
+from palace_poker.config import Betting, Rules
 from palace_poker.env.actions import (
     BET_BASE,
     BUY,
@@ -46,12 +54,60 @@ from palace_poker.env.actions import (
     RAISE_POT,
     STAY,
 )
+from palace_poker.errors import ConfigError
 from palace_poker.hand import Hand
 from palace_poker.options import Option
+from palace_poker.presets import preset
+from palace_poker.variant import STANDARD, Variant
 
 #: ``current_player()`` of a chance node and of the end (OpenSpiel's ids).
 CHANCE: Final = -1
 TERMINAL: Final = -4
+
+#: What an environment's ``variant`` parameter takes: a preset's name, a variant, or
+#: None for the standard game.
+VariantChoice = str | Variant | None
+
+
+def research_rules(
+    small_bet: int,
+    *,
+    big_bet: int | None = None,
+    ante: int | None = None,
+    betting: Betting = "limit",
+    variant: VariantChoice = None,
+) -> Rules:
+    """The rules of an environment: its stakes (:meth:`Rules.of`'s defaults for what
+    is not given) and its variant. A preset's name brings the raises a battle it
+    sets (``quick``: one); a :class:`Variant` or None (the standard game) keeps the
+    structure's default. Anything else is refused with ``invalid_variant``.
+
+    >>> research_rules(1, ante=1, variant="tiny").variant.cards
+    6
+    >>> research_rules(10, variant="quick").max_raises
+    1
+    >>> research_rules(10, variant=3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    palace_poker.errors.ConfigError: [invalid_variant] variant must be a preset's name or ...
+    """
+    raises = None  # the structure's default
+    if variant is None:
+        chosen = STANDARD
+    elif isinstance(variant, Variant):
+        chosen = variant
+    elif as_text(variant) is not None:
+        named = preset(variant)
+        chosen, raises = named.variant, named.max_raises
+    else:
+        raise ConfigError(
+            "invalid_variant",
+            f"variant must be a preset's name or a Variant, got {short(variant)}",
+            details={"field": "variant", "input": short(variant)},
+        )
+    rules = Rules.of(small_bet, big_bet=big_bet, ante=ante, betting=betting, variant=chosen)
+    return rules if raises is None else dataclasses.replace(rules, max_raises=raises)
+
 
 _SIMPLE: Final = {Verb.FOLD: FOLD, Verb.STAY: STAY, Verb.BUY: BUY, Verb.CALL: CALL}
 
@@ -214,9 +270,16 @@ class EnvState:
             steps[DONE] = option.action(cards=chosen)
         if len(chosen) < option.max_cards:
             last = chosen[-1] if chosen else -1
-            for card in option.cards:
-                if card > last:
-                    steps[CARD_BASE + card] = self._chosen(pending, (*chosen, card))
+            higher = sorted(card for card in option.cards if card > last)
+            # Cards are chosen in increasing order, so a card is offered only if
+            # enough cards above it are left to reach the fewest the choice needs
+            # (a trim must give up all but ``soldiers``, R-CAPT-1, V-BUY-3): with
+            # fewer, the choice would end short of them, and the engine refuse it.
+            need = option.min_cards - len(chosen) - 1
+            for above, card in enumerate(reversed(higher)):
+                if above < need:
+                    continue
+                steps[CARD_BASE + card] = self._chosen(pending, (*chosen, card))
         return steps
 
     def _chosen(self, pending: Pending, cards: tuple[Card, ...]) -> object:
