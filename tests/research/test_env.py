@@ -16,7 +16,7 @@ import pytest
 from palace_poker import Rules
 from palace_poker.cards import Card
 from palace_poker.env import observe
-from palace_poker.env.actions import NUM_ACTIONS, action_name
+from palace_poker.env.actions import BUY, CARD_BASE, DONE, FOLD, NUM_ACTIONS, action_name
 from palace_poker.env.state import CHANCE, TERMINAL, EnvState
 from palace_poker.events import BattleCompared, ShowdownRevealed
 
@@ -156,3 +156,33 @@ def _play_pair(seed: int) -> int:
 def test_a_seats_observation_does_not_depend_on_cards_hidden_from_it() -> None:
     compared = sum(_play_pair(seed) for seed in range(150))
     assert compared > 100, compared
+
+
+@pytest.mark.rule("R-CAPT-1")
+@pytest.mark.rule("R-BUY-3")
+def test_a_trim_offers_no_card_that_would_end_it_short() -> None:
+    # Players who buy whenever they can and keep every soldier they may build armies
+    # whose captures must give up several cards (R-CAPT-1: eleven held, five kept).
+    # Cards are chosen in increasing order, so a card with too few above it would end
+    # the choice short: every id offered must apply, and lead to a trim that does.
+    trims = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        state = EnvState.new(Rules.of(10), [300, 300, 300], dealer=0)
+        while not state.is_terminal():
+            _chance(state, rng)
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            for action in legal:
+                state.clone().apply(action)  # raises if the engine refuses where it leads
+            forced = DONE not in legal and any(a >= CARD_BASE for a in legal)
+            trims += forced and state.hand.observe(None).phase == "trim"
+            calm = [a for a in legal if a < CARD_BASE and a != FOLD]
+            if BUY in legal and rng.random() < 0.7:
+                state.apply(BUY)
+            elif DONE in legal:
+                state.apply(DONE)
+            else:
+                state.apply(rng.choice(calm or legal))
+    assert trims > 5

@@ -27,7 +27,11 @@ id      name              meaning
 each of a higher index than the last, then ``DONE``; a trim is the same from the
 first trim decision (``DONE`` at once keeps every soldier, when that is allowed).
 Increasing indices give each set of cards exactly one sequence. A choice is
-completed by itself once no further card can be chosen. The player whose choice it
+completed by itself once no further card can be chosen, and a card is offered only
+if enough cards above it are left to give up as many as the choice needs (a trim
+keeps at most the variant's ``soldiers``: five in the standard game, up to seven).
+The ids are the same for every variant: ``CARD_c`` is card ``c`` of the full deck's
+order, and a smaller deck's cards keep their ids. The player whose choice it
 is makes every step of it: the same player acts several times in a row.
 
 **No-limit sizes.** A raise of ``HALF_POT`` or ``POT`` is half or all of the pot
