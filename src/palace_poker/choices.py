@@ -52,10 +52,9 @@ def _turn_options(state: HandState, seat: int) -> list[Option]:
     stack = start[seat] - put_in[seat]
     army = state.soldiers[seat]
     options: list[Option] = []
-    forced = state.shape.battle_at_once and forced_battle(state)
-    if forced:
-        pass  # V-END-3: the last two must battle, so no BUY, DISCARD or STAY
-    elif stack >= small_bet and (state.pile_size() or state.discard_pile):  # R-BUY-1, R-BUY-2
+    # V-END-3: where the last two must battle, a turn is BET or FOLD only.
+    free = not (state.shape.battle_at_once and forced_battle(state))
+    if free and stack >= small_bet and (state.pile_size() or state.discard_pile):  # R-BUY-1/2
         options.append(option(seat, _BUY, small_bet))
     entry = (len(army) + 1) * small_bet  # R-BET-2
     banners, in_hand = state.banners, state.in_hand
@@ -75,12 +74,10 @@ def _turn_options(state: HandState, seat: int) -> list[Option]:
             options.append(
                 option(seat, _BET, entry, target, min_amount=big_bet, max_amount=stack - entry)
             )
-    if forced:
-        options.append(_FOLD_OF[seat])
-        return options
-    if army:
+    if free and army:
         options.append(option(seat, _DISCARD, 0, cards=army, min_cards=1, max_cards=len(army)))
-    options.append(_STAY_OF[seat])
+    if free:
+        options.append(_STAY_OF[seat])
     options.append(_FOLD_OF[seat])
     return options
 

@@ -72,7 +72,13 @@ class LabConfig:
                 details={"field": "players", "input": self.players},
             )
         for restriction in self.restrictions:
-            RestrictedBot(make_bot("random"), restriction)  # refuses an unknown one
+            if restriction not in RESTRICTIONS:
+                raise ConfigError(
+                    "invalid_arena",
+                    f"no restriction {restriction!r}; the restrictions are "
+                    + ", ".join(RESTRICTIONS),
+                    details={"input": restriction},
+                )
         for name in (self.bot, self.weak, self.strong):
             make_bot(name)  # refuses an unknown bot
 
