@@ -3,8 +3,10 @@ for every table size, needing only the core.
 
 Random hands of 2 to 10 players in both structures: the mask is the legal ids,
 every legal id applies, chips are conserved; every legal engine action has ids
-that make it (round trip); and a seat's observation vector and string do not
-depend on a card hidden from it (pairs of hands that differ only in such cards).
+that make it (round trip); a seat's observation vector and string do not
+depend on a card hidden from it (pairs of hands that differ only in such cards);
+and the string tells apart whatever the vector does (over random states of several
+variants, equal strings always come with equal vectors).
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ import pytest
 
 from palace_poker import Rules
 from palace_poker.cards import Card
+from palace_poker.config import Betting
 from palace_poker.env import observe
 from palace_poker.env.actions import BUY, CARD_BASE, DONE, FOLD, NUM_ACTIONS, action_name
-from palace_poker.env.state import CHANCE, TERMINAL, EnvState
+from palace_poker.env.state import CHANCE, TERMINAL, EnvState, VariantChoice, research_rules
 from palace_poker.events import BattleCompared, ShowdownRevealed
 
 pytestmark = pytest.mark.rule("R-INFO-1")
@@ -186,3 +189,54 @@ def test_a_trim_offers_no_card_that_would_end_it_short() -> None:
             else:
                 state.apply(rng.choice(calm or legal))
     assert trims > 5
+
+
+#: (variant, players, small bet, ante, stack) of the random hands whose strings are
+#: compared: the smallest games at the smallest stakes repeat their states often
+#: (the same deal, the same first decisions), so equal strings are met many times.
+_STRING_TABLES: list[tuple[VariantChoice, int, int, int | None, int]] = [
+    ("tiny", 2, 1, 1, 4),
+    ("tiny", 3, 1, 1, 6),
+    ("small", 2, 1, 1, 4),
+    ("small", 4, 1, 1, 8),
+    ("short-deck", 3, 2, 1, 20),
+    ("quick", 5, 10, None, 200),
+    (None, 2, 10, None, 100),
+    (None, 6, 10, None, 150),
+    (None, 10, 5, None, 60),
+]
+
+
+def _sparse(state: EnvState, seat: int) -> tuple[tuple[int, float], ...]:
+    """The vector of ``seat`` as its non-zero entries (equal iff the vectors are)."""
+    indices, values = observe.entries(state, seat)
+    return tuple(sorted((i, v) for i, v in zip(indices, values, strict=True) if v))
+
+
+@pytest.mark.parametrize("betting", ["limit", "no-limit"])
+def test_the_string_tells_apart_whatever_the_vector_does(betting: Betting) -> None:
+    # The string is a function of the state fine enough that the vector is a
+    # function of it: every block of the vector (flags, chips, the known cards, the
+    # piles, the battle, the stakes, the choice in progress) must be in the words.
+    rng = random.Random(33 if betting == "limit" else 34)
+    seen: dict[str, tuple[tuple[int, float], ...]] = {}
+    pairs = repeated = 0
+    for variant, n, small_bet, ante, stack in _STRING_TABLES:
+        rules = research_rules(small_bet, ante=ante, betting=betting, variant=variant)
+        for _ in range(15):
+            state = EnvState.new(rules, [stack] * n, dealer=rng.randrange(n))
+            while True:
+                for seat in range(n):  # every seat, at every node: chance, decision, end
+                    words, vector = observe.text(state, seat), _sparse(state, seat)
+                    known = seen.setdefault(words, vector)
+                    assert known == vector, words
+                    pairs += 1
+                    repeated += known is not vector
+                if state.is_terminal():
+                    break
+                if state.current_player() == CHANCE:
+                    state.apply(rng.choice(state.chance_outcomes())[0])
+                else:
+                    state.apply(rng.choice(state.legal_actions()))
+    assert pairs > 15000, pairs
+    assert repeated > 2000, repeated  # equal strings met often: the check had work to do
