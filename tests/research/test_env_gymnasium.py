@@ -7,7 +7,10 @@ random hands: the observation is the learner's own vector
 the masks are the legal ids of the learner's decision, the final reward is the
 learner's chips in big bets and the chips are conserved; the same seed gives the
 same trajectory whatever Python's ``random`` holds. Illegal ids, bad settings and
-the render are checked one by one.
+the render are checked one by one. A hand that ends before the learner's first
+decision is an episode of one step, so that the mean reward is the chips a hand
+over every hand (random against random agrees with PettingZoo's); asynchronous
+vectorisation is refused.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from gymnasium.utils.env_checker import check_env
 
 from palace_poker.config import BETTING_STRUCTURES, MAX_CHIPS, Betting
 from palace_poker.env import observe
-from palace_poker.env.actions import NUM_ACTIONS
+from palace_poker.env.actions import DONE, NUM_ACTIONS
 from palace_poker.env.gymnasium import ENV_ID, PalacePokerEnv
 from palace_poker.errors import ConfigError, IllegalActionError
 
@@ -123,8 +126,12 @@ def test_observations_masks_rewards_and_chips_over_random_hands() -> None:
             assert info["seat"] == seat
             if terminated:
                 break
-            assert state.current_player() == seat  # bots and chance never leave a turn
-            assert info["action_mask"].tolist() == state.legal_mask()
+            if info["hand_over"]:  # the hand ended before the learner's first decision
+                assert state.is_terminal()
+                assert np.flatnonzero(info["action_mask"]).tolist() == [DONE]
+            else:
+                assert state.current_player() == seat  # bots and chance never leave a turn
+                assert info["action_mask"].tolist() == state.legal_mask()
             assert np.array_equal(env.action_masks(), info["action_mask"].astype(bool))
             obs, reward, terminated, _, info = env.step(_masked(policy, info["action_mask"]))
             if not terminated:
@@ -317,3 +324,131 @@ def test_render_and_use_before_reset() -> None:
     quiet = PalacePokerEnv(opponents="random")
     quiet.reset(seed=4)
     assert quiet.render() is None
+
+
+# ------------------------------------------------------------------ hands without a decision
+
+
+def _first_hand_over(env: PalacePokerEnv) -> tuple[int, np.ndarray[Any, Any], dict[str, Any]]:
+    """The first seed whose hand ends before the learner's first decision."""
+    for seed in range(200):
+        obs, info = env.reset(seed=seed)
+        if info["hand_over"]:
+            return seed, obs, info
+    raise AssertionError("no hand of 200 ended before the learner's decision")
+
+
+@pytest.mark.parametrize("action", [DONE, 0, NUM_ACTIONS - 1])
+def test_a_hand_the_learner_never_acts_in_is_an_episode_of_one_step(action: int) -> None:
+    env = PalacePokerEnv(opponents="random")  # heads-up: the bot folds at once
+    _, obs, info = _first_hand_over(env)
+    state, seat = env.state, env.seat
+    assert state.is_terminal()
+    assert np.array_equal(obs, np.array(observe.vector(state, seat), dtype=np.float32))
+    assert np.flatnonzero(info["action_mask"]).tolist() == [DONE]
+    assert np.flatnonzero(env.action_masks()).tolist() == [DONE]
+    obs, reward, terminated, truncated, info = env.step(action)  # any id: none is illegal
+    chips = state.returns()[seat]
+    assert chips > 0  # the bot folded: the learner takes the antes
+    assert (reward, terminated, truncated) == (chips / env.rules.big_bet, True, False)
+    assert info["hand_over"] is True
+    assert "illegal_action" not in info
+    assert not info["action_mask"].any()
+    with pytest.raises(ResetNeeded, match="episode is over"):
+        env.step(DONE)
+
+
+def test_hands_without_a_decision_can_be_dealt_again() -> None:
+    counted = PalacePokerEnv(opponents="random")
+    seed, _, _ = _first_hand_over(counted)
+    skipping = PalacePokerEnv(opponents="random", skip_hands_without_a_decision=True)
+    for other in range(seed + 1):
+        _, info = skipping.reset(seed=other)
+        assert info["hand_over"] is False
+        assert skipping.state.current_player() == skipping.seat
+    with pytest.raises(ConfigError, match="skip_hands_without_a_decision must be True or False"):
+        PalacePokerEnv(skip_hands_without_a_decision=1)  # type: ignore[arg-type]
+
+
+_TINY: dict[str, Any] = {"variant": "tiny", "small_bet": 1, "ante": 1, "stack": 4}
+
+
+def _gymnasium_chips(hands: int, **settings: Any) -> tuple[list[float], int]:
+    """The learner's chips in ``hands`` episodes of masked random play against the
+    random bot, heads-up in tiny, and how many of them it never acted in."""
+    env = PalacePokerEnv(opponents="random", **_TINY, **settings)
+    policy = np.random.default_rng(1)
+    chips: list[float] = []
+    without = 0
+    _, info = env.reset(seed=0)
+    for _ in range(hands):
+        without += info["hand_over"]
+        terminated = False
+        while not terminated:
+            _, reward, terminated, _, info = env.step(_masked(policy, info["action_mask"]))
+        chips.append(reward * env.rules.big_bet)
+        _, info = env.reset()
+    return chips, without
+
+
+def _pettingzoo_chips(hands: int) -> list[float]:
+    """The chips of ``player_{i % 2}`` in hand ``i`` of masked random play by both."""
+    pettingzoo = pytest.importorskip("palace_poker.env.pettingzoo")
+    env = pettingzoo.raw_env(num_players=2, **_TINY)
+    policy = np.random.default_rng(2)
+    chips: list[float] = []
+    for hand in range(hands):
+        env.reset(seed=10_000 + hand)
+        learner = env.possible_agents[hand % 2]
+        for agent in env.agent_iter():
+            obs, _, terminated, truncated, info = env.last()
+            if terminated or truncated:
+                if agent == learner:
+                    chips.append(info["chips"])
+                env.step(None)
+            else:
+                env.step(_masked(policy, obs["action_mask"]))
+    return chips
+
+
+def _mean_and_error(values: list[float]) -> tuple[float, float]:
+    mean = sum(values) / len(values)
+    variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    return mean, math.sqrt(variance / len(values))
+
+
+@pytest.mark.rule("R-POT-1")
+def test_random_against_random_wins_what_it_does_in_pettingzoo() -> None:
+    # Heads-up in tiny (limit) the random bot's options are one id each, so a masked
+    # random learner and the bot play alike, as both agents do in PettingZoo: the
+    # learner's chips a hand must agree, every hand counted. A quarter of the hands
+    # end before the learner acts (the bot folds at once and the learner takes the
+    # antes); dealing them again, as skip_hands_without_a_decision does, loses them.
+    hands = 4000
+    reference, reference_error = _mean_and_error(_pettingzoo_chips(hands))
+    chips, without = _gymnasium_chips(hands)
+    mean, error = _mean_and_error(chips)
+    assert len(chips) == hands
+    assert hands // 6 < without < hands // 2, without  # counted, each as one episode
+    interval = 3 * math.hypot(error, reference_error)
+    assert abs(mean - reference) < interval, (mean, reference, interval)
+    skipped, none = _gymnasium_chips(hands, skip_hands_without_a_decision=True)
+    assert none == 0
+    skipped_mean, skipped_error = _mean_and_error(skipped)
+    assert reference - skipped_mean > 3 * math.hypot(skipped_error, reference_error)
+
+
+# ------------------------------------------------------------------ vectors
+
+
+def test_asynchronous_vectorisation_is_refused_with_the_alternative() -> None:
+    with pytest.raises(ConfigError, match='use vectorization_mode="sync"') as caught:
+        gymnasium.make_vec(ENV_ID, num_envs=2, vectorization_mode="async")
+    assert caught.value.code == "invalid_settings"
+    with pytest.raises(ConfigError, match="allow_async must be True or False"):
+        PalacePokerEnv(allow_async="yes")  # type: ignore[arg-type]
+    envs = gymnasium.make_vec(ENV_ID, num_envs=2, vectorization_mode="async", allow_async=True)
+    obs, infos = envs.reset(seed=1)
+    assert obs.shape == (2, observe.SIZE)
+    assert infos["hand_over"].dtype == np.bool_
+    envs.close()

@@ -28,9 +28,23 @@ at each reset); the other seats are bots of the registry
 the learner has a decision or the hand is over, so every observation is one the
 learner acts on. Every draw — the dealer seat, the learner's seat, each bot's seed,
 each card — comes from ``self.np_random``, which ``reset(seed=...)`` seeds: the same
-seed and the same actions give the same hand. A hand that ends before the learner's
-first decision (in two-handed play, when the bot folds at once) is dealt again: no
-action of the learner could change it, and Gymnasium has no episode of no steps.
+seed and the same actions give the same hand.
+
+**A hand the learner never acts in still counts**, so that the mean reward is the
+learner's chips a hand, every hand dealt counted. When a hand ends before the
+learner's first decision (heads-up, when the bot folds at once; or a battle of
+others settles the hand), :meth:`~PalacePokerEnv.reset` returns the observation of
+the finished hand with ``info["hand_over"]`` True and a mask that offers ``DONE``
+alone; the next :meth:`~PalacePokerEnv.step`, with any id of the action space (no
+id can change a finished hand, so none is illegal there), ends the episode with the
+learner's chips as its reward and ``info["hand_over"]`` True again. Every other
+reset and step gives ``info["hand_over"]`` False. Such an episode is one step, like
+any Gymnasium episode; a masked policy (sb3-contrib's ``MaskablePPO``, a masked
+random choice) plays it as any other, and its one choice changes nothing.
+``skip_hands_without_a_decision=True`` deals again instead, as earlier versions did:
+every episode then has a real decision, but the mean reward is the chips of the
+hands the learner acts in only (random against random heads-up in the standard
+game: -0.74 chips a hand against -0.19 over every hand, docs/research.md).
 
 **Spaces.** The observation is :func:`palace_poker.env.observe.vector` of the
 learner's seat, ``Box(0, 1, (observe.SIZE,), float32)``, a new array every step. The action
@@ -41,7 +55,15 @@ no-limit attack takes several steps of the learner in a row.
 **Masks.** ``info["action_mask"]`` (int8, 1 for each legal id) and
 :meth:`~PalacePokerEnv.action_masks` (bool, the form sb3-contrib's ``MaskablePPO``
 and ``ActionMasker`` call) give the legal ids. When the episode is over no id is
-legal, so the mask is all zeros.
+legal, so the mask is all zeros; in a finished hand's one step the mask offers
+``DONE`` alone.
+
+**Vectors.** ``gymnasium.make_vec(..., vectorization_mode="sync")`` runs the
+environments in one process. Asynchronous vectorisation is not offered: a step
+costs a fraction of a millisecond, less than sending it to another process, and
+``"async"`` measured slower than ``"sync"`` (docs/research.md, *Gymnasium*). The
+environment refuses to be built by an ``AsyncVectorEnv`` with ``invalid_settings``,
+naming ``"sync"``; ``allow_async=True`` builds it there anyway.
 
 **Reward.** Zero until the end; then the learner's chips won or lost in the hand
 divided by the big bet (so the reward is in big bets, whatever the stakes).
@@ -57,6 +79,7 @@ bets, the most a hand can lose, so that no legal play is ever worse — and
 
 from __future__ import annotations
 
+import inspect
 import math
 import operator
 from collections.abc import Sequence
@@ -66,13 +89,14 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.error import ResetNeeded
+from gymnasium.vector import async_vector_env
 from numpy.typing import NDArray
 
 from palace_poker.bots import Bot, make_bot
 from palace_poker.checks import MAX_PLAYERS, MIN_PLAYERS, chips, integer, short
 from palace_poker.config import Betting
 from palace_poker.env import observe
-from palace_poker.env.actions import NUM_ACTIONS
+from palace_poker.env.actions import DONE, NUM_ACTIONS
 from palace_poker.env.state import EnvState, VariantChoice, research_rules
 from palace_poker.errors import ConfigError, IllegalActionError
 
@@ -88,6 +112,17 @@ ILLEGAL_MODES: Final = ("penalty", "remap")
 _MAX_DEALS: Final = 1000
 
 Observation = NDArray[np.float32]
+
+#: The code that builds an environment for Gymnasium's ``AsyncVectorEnv``: its
+#: ``__init__`` (a first one in the main process, for the spaces) and its worker.
+_ASYNC_BUILDERS: Final = frozenset(
+    builder.__code__
+    for builder in (
+        async_vector_env.AsyncVectorEnv.__init__,
+        getattr(async_vector_env, "_async_worker", None),
+    )
+    if builder is not None
+)
 
 
 class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
@@ -112,6 +147,11 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
       :class:`~palace_poker.variant.Variant`, or None for the standard game. The
       spaces are the same for every variant.
     * ``illegal``, ``illegal_reward``: what an illegal id does (the module's text).
+    * ``skip_hands_without_a_decision``: False (the default) to count a hand that
+      ends before the learner's first decision as an episode of one step; True to
+      deal again instead (the module's text).
+    * ``allow_async``: True to let Gymnasium's ``AsyncVectorEnv`` build the
+      environment, which it refuses by default (the module's text).
     * ``render_mode``: None, or ``"ansi"`` for :meth:`render` to return the learner's
       view in words (:func:`palace_poker.env.observe.text`).
 
@@ -125,7 +165,7 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
     >>> env.num_players, env.opponents
     (3, ('random', 'heuristic'))
     >>> obs, info = env.reset(seed=3)
-    >>> print(env.render().splitlines()[1].split(",")[0])
+    >>> print(env.render().splitlines()[2].split(",")[0])
     you: in
     >>> PalacePokerEnv(num_players=True)
     Traceback (most recent call last):
@@ -150,8 +190,21 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
         variant: VariantChoice = None,
         illegal: str = "penalty",
         illegal_reward: float | None = None,
+        skip_hands_without_a_decision: bool = False,
+        allow_async: bool = False,
         render_mode: str | None = None,
     ) -> None:
+        if not _flag("allow_async", allow_async) and _built_by_async_vector_env():
+            raise ConfigError(
+                "invalid_settings",
+                "PalacePoker-v0 is not offered in an AsyncVectorEnv: a step costs less "
+                "than sending it to a worker process, so async runs slower than sync; "
+                'use vectorization_mode="sync" (or pass allow_async=True)',
+                details={"field": "vectorization_mode", "input": "async"},
+            )
+        self.skip_hands_without_a_decision = _flag(
+            "skip_hands_without_a_decision", skip_hands_without_a_decision
+        )
         kinds = _kinds(opponents)
         if num_players is None:
             n = len(kinds) + 1 if len(kinds) > 1 else 2
@@ -187,6 +240,9 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
         self._seat = 0
         self._bots: dict[int, Bot] = {}
         self._over = True
+        # The hand ended before the learner's first decision: the episode's one step
+        # is still due (see the module's text).
+        self._hand_over = False
 
     # ------------------------------------------------------------ the episode
 
@@ -213,7 +269,9 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Deal a new hand and play it to the learner's first decision.
+        """Deal a new hand and play it to the learner's first decision, or to its end
+        if the learner has none (``info["hand_over"]``; with
+        ``skip_hands_without_a_decision``, deal again instead).
 
         ``options`` may fix this episode's ``"seat"`` (the learner's) and
         ``"dealer"``; each is still drawn, so fixing one leaves the other draws as
@@ -234,8 +292,9 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
             }
             self._state = EnvState.new(self.rules, [self.stack] * n, dealer=dealer)
             self._play_others()
-            if not self._state.is_terminal():
-                self._over = False
+            self._over = False
+            self._hand_over = self._state.is_terminal()
+            if not self._hand_over or not self.skip_hands_without_a_decision:
                 return self._observation(), self._info()
         raise RuntimeError(  # pragma: no cover - see _MAX_DEALS
             f"no hand of {_MAX_DEALS} reached a decision of the learner"
@@ -246,11 +305,17 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
     ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Apply the learner's action id (an int, a NumPy integer or a 0-d integer
         array), then play on to their next decision or the end of the hand. Returns
-        ``(observation, reward, terminated, False, info)``."""
+        ``(observation, reward, terminated, False, info)``. In a hand that ended
+        before the learner's first decision any id ends the episode with the
+        learner's chips."""
         state = self.state
         if self._over:
             raise ResetNeeded("the episode is over: call reset() to deal a new hand")
         chosen = _action_id(action)
+        if self._hand_over:
+            self._over = True
+            reward = state.returns()[self._seat] / self.rules.big_bet
+            return self._observation(), reward, True, False, self._info()
         legal = state.legal_actions()
         extra: dict[str, Any] = {}
         if chosen not in legal:
@@ -310,12 +375,22 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
 
     def _mask(self) -> NDArray[np.int8]:
         state = self.state
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if self._over:
-            return np.zeros(NUM_ACTIONS, dtype=np.int8)
+            return mask
+        if self._hand_over:  # a finished hand's one step: a masked policy needs an id
+            mask[DONE] = 1
+            return mask
         return np.array(state.legal_mask(), dtype=np.int8)
 
     def _info(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-        return {"action_mask": self._mask(), "seat": self._seat, **(extra or {})}
+        # "hand_over" is in every info, so that a vector of environments stacks it.
+        return {
+            "action_mask": self._mask(),
+            "seat": self._seat,
+            "hand_over": self._hand_over,
+            **(extra or {}),
+        }
 
     def _options(self, options: dict[str, Any] | None) -> tuple[int | None, int | None]:
         """The ``seat`` and ``dealer`` of ``reset``'s options, checked."""
@@ -336,6 +411,29 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
 
 
 # ------------------------------------------------------------------ checks
+
+
+def _flag(what: str, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise ConfigError(
+        "invalid_settings",
+        f"{what} must be True or False, got {short(value)}",
+        details={"field": what, "input": short(value)},
+    )
+
+
+def _built_by_async_vector_env() -> bool:
+    """Whether Gymnasium's ``AsyncVectorEnv`` is building this environment: the one
+    it builds in the main process to read the spaces (in its ``__init__``, before
+    any worker starts, so that the refusal reaches the caller as it is) or one in a
+    worker process."""
+    frame = inspect.currentframe()
+    while frame is not None:
+        if frame.f_code in _ASYNC_BUILDERS:
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _count(what: str, value: object, low: int, high: int) -> int:
