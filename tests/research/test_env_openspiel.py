@@ -118,7 +118,9 @@ def test_game_info_comes_from_the_parameters() -> None:
     assert (game.rules.small_bet, game.rules.big_bet, game.rules.ante) == (5, 10, 2)
     assert game.rules.no_limit
     assert game.observation_tensor_size() == observe.SIZE
-    assert game.information_state_tensor_size() == pos.INFO_SIZE
+    steps = game.max_game_length() + game.max_chance_nodes_in_history()
+    assert game.history_steps() == steps
+    assert game.information_state_tensor_size() == observe.SIZE + steps * pos.STEP_SIZE
     rules = _load(2, small_bet=4, big_bet=6, ante=0).rules
     assert (rules.big_bet, rules.ante, rules.no_limit) == (6, 0, False)
     assert _load(10).num_players() == 10
@@ -213,7 +215,7 @@ def test_observation_is_the_shared_encoding_and_actions_have_names() -> None:
             else:
                 assert state.observation_string(p).startswith(f"seat {p} of 3; phase chance")
             info = state.information_state_tensor(p)
-            assert len(info) == pos.INFO_SIZE
+            assert len(info) == game.information_state_tensor_size()
             assert all(0.0 <= x <= 1.0 for x in info)
             assert info[: observe.SIZE] == tensor
         if state.is_chance_node():

@@ -44,11 +44,13 @@ seat and every event of the hand as the seat saw it, in order (the core's
 ``Hand.events_for``), its own palace cards, and its choice in progress. That is
 perfect recall: the events are everything the seat saw, its own decisions
 included, so two histories the seat can tell apart have different strings. The
-information state *tensor* is not perfect recall: it is the observation vector
-followed by a fixed-size summary of the public decisions so far (how often each
-seat took each verb, and the last :data:`RECENT` decisions); see
-:func:`information_state_vector`. Algorithms that key tables on the information
-state (CFR, MCCFR, ISMCTS) use the string. Observers of other kinds
+information state *tensor* is perfect recall too: the observation vector, then
+every step of the history in order (each decision, whose and which id, and each
+card dealt, or a mark where the seat has not seen it), a block of
+:data:`STEP_SIZE` bits a step, as many blocks as the game's longest history
+(:meth:`PalacePokerGame.history_steps`); see :func:`information_state_vector`.
+Tests enumerate the ``tiny`` and ``small`` trees and find that two histories
+share a tensor exactly when they share the string. Observers of other kinds
 (``public_info`` or ``private_info`` alone, or every player's private
 information) give strings only.
 
@@ -69,7 +71,6 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from palace_poker.actions import Verb
 from palace_poker.cards import DECK, Card
 from palace_poker.config import Rules
 from palace_poker.env import observe
@@ -80,8 +81,8 @@ from palace_poker.variant import READINGS, Variant
 
 __all__ = [
     "DEFAULT_PARAMS",
-    "INFO_SIZE",
     "SHORT_NAME",
+    "STEP_SIZE",
     "PalacePokerGame",
     "PalacePokerObserver",
     "PalacePokerState",
@@ -116,13 +117,16 @@ DEFAULT_PARAMS: Final[dict[str, int | str]] = {
     **dict.fromkeys(VARIANT_READINGS, ""),
 }
 
-_VERBS: Final = tuple(Verb)
-#: The information state tensor's summary: the last RECENT public decisions.
-RECENT: Final = 8
-_COUNTS_SIZE: Final = MAX_SEATS * len(_VERBS)
-_RECENT_SIZE: Final = RECENT * (MAX_SEATS + len(_VERBS))
-#: The information state tensor's length: the observation and the summary.
-INFO_SIZE: Final = observe.SIZE + _COUNTS_SIZE + _RECENT_SIZE
+#: A step of the history in the information state tensor: a bit that it was
+#: taken, who took it (a seat relative to the player, or chance: 0..10) in
+#: binary, and what it was (an action id 0..69, 70 + a card's index, or 122 for
+#: a card the player has not seen) in binary. Binary, not one-hot, because a
+#: game has a block for each step of its longest history: one-hot blocks (134
+#: numbers) would make the standard game's tensor 140,000 numbers heads-up.
+ACTOR_BITS: Final = 4
+OUTCOME_BITS: Final = 7
+STEP_SIZE: Final = 1 + ACTOR_BITS + OUTCOME_BITS
+_UNSEEN: Final = NUM_ACTIONS + 52
 
 _GAME_TYPE: Final = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -271,6 +275,7 @@ class PalacePokerGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_GAME_TYPE, info, p)
         self.rules = rules
         self._chance_nodes = max_chance_nodes(rules, players, stack)
+        self._steps: int = max_decisions(rules, players, stack) + self._chance_nodes
         self._initial = EnvState.new(rules, [stack] * players, dealer=dealer)
 
     def new_initial_state(self) -> PalacePokerState:
@@ -285,6 +290,12 @@ class PalacePokerGame(pyspiel.Game):  # type: ignore[misc]
         """See :func:`max_chance_nodes`."""
         return self._chance_nodes
 
+    def history_steps(self) -> int:
+        """The most steps (decisions and chance outcomes) of a history: the
+        information state tensor has a block for each (:func:`max_decisions` plus
+        :func:`max_chance_nodes`)."""
+        return self._steps
+
     def make_py_observer(
         self,
         iig_obs_type: pyspiel.IIGObservationType | None = None,
@@ -292,7 +303,9 @@ class PalacePokerGame(pyspiel.Game):  # type: ignore[misc]
     ) -> PalacePokerObserver:
         """The observer of that kind (the observation when none is given)."""
         return PalacePokerObserver(
-            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
+            params,
+            steps=self._steps,
         )
 
 
@@ -401,39 +414,71 @@ def information_state_string(env: EnvState, player: int) -> str:
     return "\n".join(lines)
 
 
-def information_state_vector(env: EnvState, player: int) -> list[float]:
-    """:data:`INFO_SIZE` numbers in [0, 1]: :func:`observe.vector` and a summary of
-    the public decisions (every decision is public, R-INFO-1), seats relative to
-    ``player`` as in the observation:
+def information_state_vector(
+    env: EnvState, player: int, history: list[tuple[int, int]], steps: int
+) -> np.ndarray[Any, np.dtype[np.float32]]:
+    """``player``'s information state as ``observe.SIZE + steps * STEP_SIZE``
+    numbers in [0, 1]: :func:`observe.vector`, then a block of :data:`STEP_SIZE`
+    for each step of ``history`` (the ``(player, action)`` pairs of the state's
+    ``full_history()``, chance outcomes included), zeros after the last:
 
-    * for each relative seat and each verb (buy, discard, bet, stay, fold, call,
-      raise, trim): how many times the seat took it, ÷ 10 and capped at 1;
-    * the last :data:`RECENT` decisions, latest first: the relative seat and the
-      verb, one-hot each (zeros before the first).
+    * 1, the step was taken;
+    * who took the step: the seat relative to ``player`` as in the observation
+      (0 is ``player``), or chance (:data:`MAX_SEATS`), in :data:`ACTOR_BITS`
+      bits, lowest first;
+    * what it was, in :data:`OUTCOME_BITS` bits: a decision's action id (0..69);
+      a chance outcome's card (70 + its index) when ``player`` has seen it (every
+      card but palace cards, their own palace, and a palace shown to them in a
+      battle or at a showdown, R-INFO-1..4); else 122, a card not seen.
 
-    This is **not perfect recall**: two histories with the same present and the
-    same counts and recent decisions look the same. Use the information state
-    string where perfect recall matters.
+    That is perfect recall: the steps are every decision in order (all public,
+    R-INFO-1) and every card as far as ``player`` has seen it, so two histories
+    that ``player`` can tell apart differ in a step or, where hidden palace cards
+    decided a battle, in the present the observation shows. Two histories they
+    cannot tell apart get the same numbers. ``steps`` is the game's
+    :meth:`PalacePokerGame.history_steps`.
     """
-    out = observe.vector(env, player)
-    out.extend([0.0] * (_COUNTS_SIZE + _RECENT_SIZE))
+    size = observe.SIZE + steps * STEP_SIZE
+    out = np.zeros(size, np.float32)
+    indices, values = observe.entries(env, player)
+    out[indices] = values
     hand = env.hand
     n = hand.n
-    counts = [0] * _COUNTS_SIZE
-    actions = hand.state.actions
-    verbs = len(_VERBS)
-    for action in actions:
-        counts[((action.seat - player) % n) * verbs + _VERBS.index(action.verb)] += 1
+    unseen = _unseen_palace_steps(env, player, history)
+    marks: list[int] = []
     base = observe.SIZE
-    for i, count in enumerate(counts):
-        if count:
-            out[base + i] = min(count, 10) / 10
-    base += _COUNTS_SIZE
-    for action in reversed(actions[-RECENT:]):
-        out[base + (action.seat - player) % n] = 1.0
-        out[base + MAX_SEATS + _VERBS.index(action.verb)] = 1.0
-        base += MAX_SEATS + verbs
+    for k, (actor, action) in enumerate(history):
+        if actor == CHANCE:
+            who = MAX_SEATS
+            outcome = _UNSEEN if k in unseen else NUM_ACTIONS + action
+        else:
+            who = (actor - player) % n
+            outcome = action
+        marks.append(base)
+        marks.extend(base + 1 + bit for bit in range(ACTOR_BITS) if who >> bit & 1)
+        marks.extend(
+            base + 1 + ACTOR_BITS + bit for bit in range(OUTCOME_BITS) if outcome >> bit & 1
+        )
+        base += STEP_SIZE
+    out[marks] = 1.0
     return out
+
+
+def _unseen_palace_steps(env: EnvState, player: int, history: list[tuple[int, int]]) -> set[int]:
+    """The steps of ``history`` that dealt a palace card ``player`` has not seen.
+
+    The palace cards are dealt after the banners and before the first decision
+    (R-PALACE-1): the last chance steps before it, as many as the palace cards
+    dealt so far. Of those, a card of another seat's palace that ``player`` was
+    not shown is unseen.
+    """
+    hand = env.hand
+    dealt = sum(len(cards) for cards in hand.palaces)
+    first = next((k for k, (actor, _) in enumerate(history) if actor != CHANCE), len(history))
+    known = set(hand.palaces[player])
+    for cards in hand.observe(player).known_palaces.values():
+        known.update(cards)
+    return {k for k in range(first - dealt, first) if Card(history[k][1]) not in known}
 
 
 def _public_string(env: EnvState, perfect_recall: bool) -> str:
@@ -480,7 +525,11 @@ class PalacePokerObserver:
     """
 
     def __init__(
-        self, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None
+        self,
+        iig_obs_type: pyspiel.IIGObservationType,
+        params: dict[str, Any] | None,
+        *,
+        steps: int,
     ) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
@@ -488,11 +537,12 @@ class PalacePokerObserver:
         self._public = bool(iig_obs_type.public_info)
         self._private = iig_obs_type.private_info
         self._standard = self._public and self._private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self._steps = steps
         self._first: dict[tuple[object, ...], np.ndarray[Any, np.dtype[np.float32]]] = {}
         self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None
         self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]]
         if self._standard:
-            size = INFO_SIZE if self._recall else observe.SIZE
+            size = observe.SIZE + steps * STEP_SIZE if self._recall else observe.SIZE
             self.tensor = np.zeros(size, np.float32)
             name = "info_state" if self._recall else "observation"
             self.dict = {name: self.tensor}
@@ -519,7 +569,8 @@ class PalacePokerObserver:
                 tensor[:] = first
                 return
         if self._recall:
-            tensor[:] = information_state_vector(env, player)
+            history = [(h.player, h.action) for h in state.full_history()]
+            tensor[:] = information_state_vector(env, player, history, self._steps)
         else:
             tensor.fill(0.0)
             indices, values = observe.entries(env, player)  # the few non-zero ones
