@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -28,6 +29,7 @@ import gymnasium
 from gymnasium.error import ResetNeeded
 from gymnasium.utils.env_checker import check_env
 
+from palace_poker.bots import make_bot
 from palace_poker.config import BETTING_STRUCTURES, MAX_CHIPS, Betting
 from palace_poker.env import observe
 from palace_poker.env.actions import DONE, NUM_ACTIONS
@@ -452,3 +454,43 @@ def test_asynchronous_vectorisation_is_refused_with_the_alternative() -> None:
     assert obs.shape == (2, observe.SIZE)
     assert infos["hand_over"].dtype == np.bool_
     envs.close()
+
+
+def test_an_opponent_pool_is_drawn_at_each_reset() -> None:
+    env = PalacePokerEnv(opponent_pool={"random": 1, "heuristic": 3}, num_players=3, seat=0)
+    seen: Counter[str] = Counter()
+    for seed in range(300):
+        _, info = env.reset(seed=seed)
+        kinds = info["opponents"]
+        assert len(kinds) == 2
+        # each seat's bot is of the kind drawn for it
+        for i, kind in enumerate(kinds):
+            assert type(env.bots[1 + i]).__name__ == type(make_bot(kind, 0)).__name__
+        seen.update(kinds)
+    assert set(seen) == {"random", "heuristic"}
+    assert 0.65 < seen["heuristic"] / 600 < 0.85  # weight 3 of 4 (three standard errors)
+    again = PalacePokerEnv(opponent_pool=["random", "heuristic"])
+    first = [again.reset(seed=s)[1]["opponents"] for s in range(20)]
+    assert first == [again.reset(seed=s)[1]["opponents"] for s in range(20)]  # seeded
+    assert again.num_players == 2
+
+
+@pytest.mark.parametrize(
+    ("pool", "code"),
+    [
+        ({"random": 0}, "invalid_players"),
+        ([], "invalid_players"),
+        ({"random": -1, "heuristic": 2}, "invalid_players"),
+        ("random", "invalid_players"),
+        (["oracle"], "unknown_bot"),
+    ],
+)
+def test_a_bad_pool_is_refused(pool: object, code: str) -> None:
+    with pytest.raises(ConfigError) as raised:
+        PalacePokerEnv(opponent_pool=pool)  # type: ignore[arg-type]
+    assert raised.value.code == code
+
+
+def test_a_pool_and_fixed_opponents_are_not_both_given() -> None:
+    with pytest.raises(ConfigError, match="not both"):
+        PalacePokerEnv(opponents="random", opponent_pool=["heuristic"])

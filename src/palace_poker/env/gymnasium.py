@@ -82,7 +82,7 @@ from __future__ import annotations
 import inspect
 import math
 import operator
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import gymnasium
@@ -131,9 +131,15 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
     Every argument is a keyword (``gymnasium.make`` passes them on):
 
     * ``opponents``: the bots' kinds, names of :data:`palace_poker.bots.BOTS`
-      (``"random"``, ``"heuristic"``, ``"montecarlo"``): one name (or a list of one)
+      (``"random"``, ``"heuristic"``, ``"montecarlo"``; ``"heuristic"`` when
+      neither this nor ``opponent_pool`` is given): one name (or a list of one)
       for every opponent, or one name an opponent in seat order from the learner's
       left (the first sits one seat to the learner's left, the next two seats ...).
+    * ``opponent_pool``: instead of fixed opponents, a pool drawn from at each
+      reset: a list of names (equally likely) or a mapping of names to weights;
+      each opponent's kind is drawn on its own (with ``np_random``), so one
+      environment meets every mixture of the pool. ``info["opponents"]`` gives the
+      episode's kinds (as ``opponents`` does for fixed ones).
     * ``num_players``: 2 to 10; by default one more than a list of several
       opponents, else 2.
     * ``seat``: the learner's seat, fixed, or None to draw it at each reset (with the
@@ -180,7 +186,8 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
         self,
         *,
         num_players: int | None = None,
-        opponents: str | Sequence[str] = ("heuristic",),
+        opponents: str | Sequence[str] | None = None,
+        opponent_pool: Sequence[str] | Mapping[str, float] | None = None,
         seat: int | None = None,
         small_bet: int = 10,
         big_bet: int | None = None,
@@ -205,7 +212,16 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
         self.skip_hands_without_a_decision = _flag(
             "skip_hands_without_a_decision", skip_hands_without_a_decision
         )
-        kinds = _kinds(opponents)
+        self.pool = None if opponent_pool is None else _pool(opponent_pool)
+        if self.pool is not None and opponents is not None:
+            raise ConfigError(
+                "invalid_players",
+                "give opponents or an opponent_pool, not both",
+                details={"field": "opponent_pool", "input": short(opponents)},
+            )
+        kinds = _kinds("heuristic" if opponents is None else opponents)
+        if self.pool is not None:  # the kinds are drawn at each reset
+            kinds = (next(iter(self.pool)),)
         if num_players is None:
             n = len(kinds) + 1 if len(kinds) > 1 else 2
         else:
@@ -284,6 +300,11 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
             dealer = int(rng.integers(n))
             seat = int(rng.integers(n)) if self.fixed_seat is None else self.fixed_seat
             seeds = rng.integers(2**63, size=n - 1)
+            if self.pool is not None:
+                names, weights = list(self.pool), list(self.pool.values())
+                self.opponents = tuple(
+                    names[int(i)] for i in rng.choice(len(names), size=n - 1, p=weights)
+                )
             self._seat = seat = seat if seat_option is None else seat_option
             dealer = dealer if dealer_option is None else dealer_option
             self._bots = {
@@ -389,6 +410,7 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
             "action_mask": self._mask(),
             "seat": self._seat,
             "hand_over": self._hand_over,
+            "opponents": self.opponents,
             **(extra or {}),
         }
 
@@ -461,6 +483,38 @@ def _kinds(opponents: object) -> tuple[str, ...]:
     for kind in dict.fromkeys(names):
         make_bot(kind, seed=0)
     return names
+
+
+def _pool(pool: object) -> dict[str, float]:
+    """The opponent pool as names and probabilities (weights made to sum to 1), each
+    name made once so that an unknown one raises ``unknown_bot``."""
+    if isinstance(pool, Mapping):
+        items = list(pool.items())
+    elif isinstance(pool, list | tuple):
+        items = [(name, 1.0) for name in pool]
+    else:
+        items = []
+    good = items and all(
+        isinstance(name, str)
+        and isinstance(weight, int | float)
+        and not isinstance(weight, bool)
+        and math.isfinite(weight)
+        and weight >= 0
+        for name, weight in items
+    )
+    total = sum(float(weight) for _, weight in items) if good else 0.0
+    if not good or total <= 0:
+        raise ConfigError(
+            "invalid_players",
+            "opponent_pool must be a list of bots' names or a mapping of names to "
+            f"weights (at least one above 0), got {short(pool)}",
+            details={"field": "opponent_pool", "input": short(pool)},
+        )
+    chances: dict[str, float] = {}
+    for name, weight in items:
+        chances[name] = chances.get(name, 0.0) + float(weight) / total
+    _kinds(list(chances))
+    return chances
 
 
 def _choice(what: str, value: object, allowed: tuple[str | None, ...]) -> Any:
