@@ -30,6 +30,7 @@ from palace_poker.terminal.extras import missing_extra
 COMMAND_MODULES: tuple[str, ...] = (
     "palace_poker.arena.command",
     "palace_poker.lab.command",
+    "palace_poker.env.command",
     "palace_poker.terminal.command",
     "palace_poker.server.command",
     "palace_poker.server.admin",

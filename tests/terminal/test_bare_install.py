@@ -44,6 +44,7 @@ RUNS: dict[str, tuple[list[str], str, str | None]] = {
         None,
     ),
     "lab": (["lab", "--variant", "tiny", "--hands", "2", "--players", "2"], "", "plot"),
+    "evaluate": (["evaluate", "random", "--opponents", "random", "--hands", "4"], "", "fast"),
     "play": (["play", "--seed", "1", "--delay", "0"], "quit\n", "cli"),
     "serve": (["serve", "--port", "0"], "", "server"),
     "admin": (["admin", "list"], "", "server"),

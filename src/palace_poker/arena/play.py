@@ -9,11 +9,12 @@ process boundary unless records are kept.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from palace_poker.arena.plan import DEALER, ArenaConfig, MatchPlan
 from palace_poker.arena.stats import time_bin
-from palace_poker.bots import make_bot
+from palace_poker.bots import Bot, make_bot
 from palace_poker.events import BattleCompared, BattleStarted, Folded
 from palace_poker.hand import Hand
 from palace_poker.record import dumps
@@ -21,6 +22,11 @@ from palace_poker.shuffle import SeededShuffle
 
 #: A hand that takes more decisions than this is a bug in a bot or the engine.
 MAX_DECISIONS = 100_000
+
+#: What builds a seat's bot from its entry's name and a seed: the registry's
+#: :func:`~palace_poker.bots.make_bot`, or a caller's (the evaluation protocol's
+#: agents, :mod:`palace_poker.env.evaluate`).
+BotMaker = Callable[[str, int], Bot]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,10 +73,12 @@ def play_hand(
     plan: MatchPlan,
     index: int,
     thinking: list[dict[int, int]] | None = None,
+    make: BotMaker = make_bot,
 ) -> tuple[Hand, tuple[int, ...]]:
     """Play hand ``index`` to its end; return it and the entry at each seat.
 
-    ``thinking`` (one histogram per entry) counts each decision's wall time."""
+    ``thinking`` (one histogram per entry) counts each decision's wall time;
+    ``make`` builds each seat's bot."""
     seating = plan.seating(index)
     hand = Hand.deal(
         config.rules,
@@ -79,7 +87,7 @@ def play_hand(
         shuffle=SeededShuffle(plan.deck_seed(index)),
         names=[plan.labels[entry] for entry in seating],
     )
-    bots = [make_bot(config.bots[entry], plan.bot_seed(index, entry)) for entry in seating]
+    bots = [make(config.bots[entry], plan.bot_seed(index, entry)) for entry in seating]
     for _ in range(MAX_DECISIONS):
         seat = hand.to_act
         if seat is None:
@@ -94,8 +102,9 @@ def play_hand(
     raise RuntimeError(f"hand {index} did not end after {MAX_DECISIONS} decisions")
 
 
-def play_chunk(chunk: Chunk) -> ChunkResult:
-    """Play a chunk's hands in index order (the task a worker runs)."""
+def play_chunk(chunk: Chunk, make: BotMaker = make_bot) -> ChunkResult:
+    """Play a chunk's hands in index order (the task a worker runs); ``make``
+    builds the bots."""
     began = time.process_time()
     config = chunk.config
     plan = config.plan
@@ -104,7 +113,7 @@ def play_chunk(chunk: Chunk) -> ChunkResult:
     result.thinking = [{} for _ in range(n)]
     nets = [0] * n
     for index in range(chunk.start, chunk.stop):
-        hand, seating = play_hand(config, plan, index, result.thinking)
+        hand, seating = play_hand(config, plan, index, result.thinking, make)
         assert hand.result is not None
         for seat, entry in enumerate(seating):
             net = hand.result.stacks[seat] - config.stack

@@ -36,7 +36,7 @@ from typing import Final
 
 from palace_poker.cards import Card
 from palace_poker.env.actions import MAX_SEATS
-from palace_poker.env.state import EnvState
+from palace_poker.env.state import EnvState, Pending
 from palace_poker.observation import Observation
 
 SEAT_SIZE: Final = 10 + 3 * 52
@@ -65,10 +65,21 @@ def entries(state: EnvState, seat: int) -> tuple[list[int], list[float]]:
 
 
 def _entries(state: EnvState, seat: int) -> dict[int, float]:
-    hand = state.hand
-    view = hand.observe(seat)
-    n = hand.n
-    total = float(sum(hand.start_stacks)) or 1.0
+    view = state.hand.observe(seat)
+    return view_entries(view, state.pending if view.to_act == seat else None)
+
+
+def view_entries(view: Observation, pending: Pending | None = None) -> dict[int, float]:
+    """The observation's entries that may be non-zero, by index, from the seat's
+    own :class:`Observation` (``view.viewer``) and its choice in progress: what a
+    bot holds, so that a policy of ids can play as a bot
+    (:mod:`palace_poker.env.policy_bot`). The chips in play are the stacks and the
+    pot: chips only move between them in a hand."""
+    seat = view.viewer
+    if seat is None:
+        raise ValueError("a spectator's view has no observation vector")
+    n = len(view.in_hand)
+    total = float(sum(view.stacks) + view.pot) or 1.0
     out: dict[int, float] = {}
     battle = view.battle
     all_in = view.all_in
@@ -98,7 +109,6 @@ def _entries(state: EnvState, seat: int) -> dict[int, float]:
     out[at + 2] = min(1.0, rules.big_bet / total)
     out[at + 3] = min(1.0, rules.ante / total)
     at += 4
-    pending = state.pending if view.to_act == seat else None
     out[at + PENDING.index(pending.kind if pending is not None else None)] = 1.0
     at += len(PENDING)
     for card in pending.cards if pending is not None else ():

@@ -32,6 +32,7 @@ an environment's rules from its stakes and a variant (a preset's name or a
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -222,93 +223,11 @@ class EnvState:
         return self._legal_ids
 
     def _legal_now(self) -> dict[int, object]:
-        pending = self.pending
-        if pending is not None:
-            return self._pending_steps(pending)
         hand = self.hand
         seat = hand.to_act
         assert seat is not None
-        steps: dict[int, object] = {}
-        options = hand.legal_options()
-        bets: dict[int, list[Option]] = {}
-        for option in options:
-            verb = option.verb
-            if verb in _SIMPLE:
-                steps[_SIMPLE[verb]] = option.action()
-            elif verb is Verb.RAISE:
-                steps.update(self._raises(option))
-            elif verb is Verb.BET:
-                assert option.target is not None
-                bets.setdefault(option.target, []).append(option)
-            elif verb is Verb.DISCARD:
-                for card in option.cards:
-                    steps[CARD_BASE + card] = self._chosen(Pending("discard", option), (card,))
-            elif verb is Verb.TRIM:
-                steps.update(self._pending_steps(Pending("trim", option)))
-        n = hand.n
-        for target, choices in bets.items():
-            action = BET_BASE + (target - seat) % n
-            plain = next((o for o in choices if o.min_amount is None), None)
-            opening = next((o for o in choices if o.min_amount is not None), None)
-            if opening is None:
-                assert plain is not None
-                steps[action] = plain.action()
-            else:
-                steps[action] = Pending("open", opening, plain=plain)
-        return steps
-
-    def _pending_steps(self, pending: Pending) -> dict[int, object]:
-        option = pending.option
-        if pending.kind == "open":
-            steps = self._raises(option)
-            if pending.plain is not None:
-                steps[CALL] = pending.plain.action()
-            return steps
-        chosen = pending.cards
-        steps = {}
-        if len(chosen) >= option.min_cards:
-            steps[DONE] = option.action(cards=chosen)
-        if len(chosen) < option.max_cards:
-            last = chosen[-1] if chosen else -1
-            higher = sorted(card for card in option.cards if card > last)
-            # Cards are chosen in increasing order, so a card is offered only if
-            # enough cards above it are left to reach the fewest the choice needs
-            # (a trim must give up all but ``soldiers``, R-CAPT-1, V-BUY-3): with
-            # fewer, the choice would end short of them, and the engine refuse it.
-            need = option.min_cards - len(chosen) - 1
-            for above, card in enumerate(reversed(higher)):
-                if above < need:
-                    continue
-                steps[CARD_BASE + card] = self._chosen(pending, (*chosen, card))
-        return steps
-
-    def _chosen(self, pending: Pending, cards: tuple[Card, ...]) -> object:
-        """A step of a card choice: complete (an action) when nothing can follow it."""
-        option = pending.option
-        last = cards[-1]
-        more = len(cards) < option.max_cards and any(card > last for card in option.cards)
-        if not more:
-            return option.action(cards=cards)
-        return Pending(pending.kind, option, cards, pending.plain)
-
-    def _raises(self, option: Option) -> dict[int, object]:
-        """The raise sizes of an option: one id in limit, up to four in no-limit."""
-        if option.min_amount is None or option.max_amount is None:
-            return {RAISE_MIN: option.action()}
-        low, high, pot = option.min_amount, option.max_amount, self.hand.pot
-        steps: dict[int, object] = {}
-        amounts: set[int] = set()
-        for action, size in (
-            (RAISE_MIN, low),
-            (RAISE_HALF_POT, pot // 2),
-            (RAISE_POT, pot),
-            (RAISE_ALL_IN, high),
-        ):
-            amount = min(max(size, low), high)
-            if amount not in amounts:  # one id an amount: the lowest
-                amounts.add(amount)
-                steps[action] = option.action(amount=amount)
-        return steps
+        options = () if self.pending is not None else hand.legal_options()
+        return legal_steps(options, seat=seat, n=hand.n, pot=hand.pot, pending=self.pending)
 
     # ------------------------------------------------------------ applying
 
@@ -359,6 +278,101 @@ class EnvState:
                 return sequence
             probe.apply(found)
         raise ValueError(f"{action} has no id here")  # pragma: no cover - choices are short
+
+
+def legal_steps(
+    options: Sequence[Option], *, seat: int, n: int, pot: int, pending: Pending | None
+) -> dict[int, object]:
+    """Each legal id of ``seat``'s decision and what it does: an engine
+    :class:`Action`, or a step of a choice (a :class:`Pending`), from the options
+    the engine gives (its ``legal_options()``, or a seat's ``Observation.options``),
+    the table size, the pot and the choice in progress (whose own steps are then
+    the only ids: ``options`` is not read). One function for :class:`EnvState` and
+    for a policy of ids playing as a bot (:mod:`palace_poker.env.policy_bot`)."""
+    if pending is not None:
+        return _pending_steps(pending, pot)
+    steps: dict[int, object] = {}
+    bets: dict[int, list[Option]] = {}
+    for option in options:
+        verb = option.verb
+        if verb in _SIMPLE:
+            steps[_SIMPLE[verb]] = option.action()
+        elif verb is Verb.RAISE:
+            steps.update(_raises(option, pot))
+        elif verb is Verb.BET:
+            assert option.target is not None
+            bets.setdefault(option.target, []).append(option)
+        elif verb is Verb.DISCARD:
+            for card in option.cards:
+                steps[CARD_BASE + card] = _chosen(Pending("discard", option), (card,))
+        elif verb is Verb.TRIM:
+            steps.update(_pending_steps(Pending("trim", option), pot))
+    for target, choices in bets.items():
+        action = BET_BASE + (target - seat) % n
+        plain = next((o for o in choices if o.min_amount is None), None)
+        opening = next((o for o in choices if o.min_amount is not None), None)
+        if opening is None:
+            assert plain is not None
+            steps[action] = plain.action()
+        else:
+            steps[action] = Pending("open", opening, plain=plain)
+    return steps
+
+
+def _pending_steps(pending: Pending, pot: int) -> dict[int, object]:
+    option = pending.option
+    if pending.kind == "open":
+        steps = _raises(option, pot)
+        if pending.plain is not None:
+            steps[CALL] = pending.plain.action()
+        return steps
+    chosen = pending.cards
+    steps = {}
+    if len(chosen) >= option.min_cards:
+        steps[DONE] = option.action(cards=chosen)
+    if len(chosen) < option.max_cards:
+        last = chosen[-1] if chosen else -1
+        higher = sorted(card for card in option.cards if card > last)
+        # Cards are chosen in increasing order, so a card is offered only if
+        # enough cards above it are left to reach the fewest the choice needs
+        # (a trim must give up all but ``soldiers``, R-CAPT-1, V-BUY-3): with
+        # fewer, the choice would end short of them, and the engine refuse it.
+        need = option.min_cards - len(chosen) - 1
+        for above, card in enumerate(reversed(higher)):
+            if above < need:
+                continue
+            steps[CARD_BASE + card] = _chosen(pending, (*chosen, card))
+    return steps
+
+
+def _chosen(pending: Pending, cards: tuple[Card, ...]) -> object:
+    """A step of a card choice: complete (an action) when nothing can follow it."""
+    option = pending.option
+    last = cards[-1]
+    more = len(cards) < option.max_cards and any(card > last for card in option.cards)
+    if not more:
+        return option.action(cards=cards)
+    return Pending(pending.kind, option, cards, pending.plain)
+
+
+def _raises(option: Option, pot: int) -> dict[int, object]:
+    """The raise sizes of an option: one id in limit, up to four in no-limit."""
+    if option.min_amount is None or option.max_amount is None:
+        return {RAISE_MIN: option.action()}
+    low, high = option.min_amount, option.max_amount
+    steps: dict[int, object] = {}
+    amounts: set[int] = set()
+    for action, size in (
+        (RAISE_MIN, low),
+        (RAISE_HALF_POT, pot // 2),
+        (RAISE_POT, pot),
+        (RAISE_ALL_IN, high),
+    ):
+        amount = min(max(size, low), high)
+        if amount not in amounts:  # one id an amount: the lowest
+            amounts.add(amount)
+            steps[action] = option.action(amount=amount)
+    return steps
 
 
 def _same(step: object, action: Action) -> bool:
