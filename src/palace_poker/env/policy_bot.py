@@ -24,6 +24,7 @@ it:
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
 from typing import Any, Final
@@ -144,8 +145,10 @@ def _python_agent(spec: str, target: str, seed: int | None) -> Bot:
     )
 
 
+@functools.lru_cache(maxsize=8)
 def _maskable_ppo(path: str) -> IdPolicy:
-    """A MaskablePPO model saved by sb3-contrib, as a deterministic policy of ids."""
+    """A MaskablePPO model saved by sb3-contrib, as a deterministic policy of ids
+    (loaded once a process: a seat's bot is made anew every hand)."""
     try:
         from sb3_contrib import MaskablePPO  # noqa: PLC0415 - optional
     except ImportError as err:
