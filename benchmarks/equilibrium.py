@@ -291,6 +291,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solvers", default=",".join(SOLVERS))
     parser.add_argument("--bots", default="random,easy,medium,hard,ismcts,expert")
     parser.add_argument("--samples", type=int, help="each bot's samples a decision")
+    parser.add_argument(
+        "--search-samples",
+        type=int,
+        default=SEARCH_SAMPLES,
+        help="the samples a decision of the search bots (ismcts, expert)",
+    )
     parser.add_argument("--equilibrium-seconds", type=float, default=60.0)
     parser.add_argument("--quick", action="store_true", help="tiny, 5 s a solver")
     parser.add_argument("--json", type=Path)
@@ -313,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         _, equilibrium = solve(tree, "cfr+", args.equilibrium_seconds)
         for bot in args.bots.split(","):
-            samples = args.samples or SAMPLES.get(bot, SEARCH_SAMPLES)
+            samples = args.samples or SAMPLES.get(bot, args.search_samples)
             rows.append(bot_figures(tree, bot, samples, equilibrium))
             print(bots_table(rows[-1:]).splitlines()[-1], file=sys.stderr, flush=True)
     if runs:
