@@ -111,6 +111,14 @@ setup(
             extra_compile_args=COMPILE_ARGS,
             optional=True,
         ),
+        # The hand engine in C, stepped as the research environments step a hand
+        # (palace_poker.env.fast).
+        Extension(
+            "palace_poker._enginec",
+            sources=["src/palace_poker/_enginec.c"],
+            extra_compile_args=COMPILE_ARGS,
+            optional=True,
+        ),
         *CORE_EXTENSIONS,
     ],
     cmdclass={"build_ext": BuildExt},
