@@ -1381,19 +1381,27 @@ Hand_chance_outcomes(HandObject *self, PyObject *unused)
     }
     int count = popcount64(h->pile);
     PyObject *list = PyList_New(count);
-    if (list == NULL) {
+    PyObject *p = PyFloat_FromDouble(1.0 / count); /* one object, shared by the pairs */
+    if (list == NULL || p == NULL) {
+        Py_XDECREF(list);
+        Py_XDECREF(p);
         return NULL;
     }
-    double p = 1.0 / count;
     Py_ssize_t i = 0;
     for (uint64_t rest = h->pile; rest; rest &= rest - 1) {
-        PyObject *pair = Py_BuildValue("(id)", lowest_bit(rest), p);
+        PyObject *card = PyLong_FromLong(lowest_bit(rest));
+        PyObject *pair = card == NULL ? NULL : PyTuple_New(2);
         if (pair == NULL) {
+            Py_XDECREF(card);
             Py_DECREF(list);
+            Py_DECREF(p);
             return NULL;
         }
+        PyTuple_SET_ITEM(pair, 0, card);
+        PyTuple_SET_ITEM(pair, 1, Py_NewRef(p));
         PyList_SET_ITEM(list, i++, pair);
     }
+    Py_DECREF(p);
     return list;
 }
 
