@@ -1227,6 +1227,16 @@ typedef struct {
 
 static PyTypeObject HandType;
 
+/* A hand whose __init__ has not run (or failed) has no players: refuse it, rather
+ * than step a table of none. */
+#define REQUIRE_DEALT(self)                                                        \
+    do {                                                                           \
+        if ((self)->state.n == 0) {                                                \
+            PyErr_SetString(PyExc_ValueError, "the hand is not dealt: call Hand(...)"); \
+            return NULL;                                                           \
+        }                                                                          \
+    } while (0)
+
 static int
 most_players(int ranks, int suits, int palace, int group)
 {
@@ -1341,6 +1351,7 @@ Hand_init(HandObject *self, PyObject *args, PyObject *kwargs)
 static PyObject *
 Hand_current_player(HandObject *self, PyObject *unused)
 {
+    REQUIRE_DEALT(self);
     (void)unused;
     return PyLong_FromLong(current_player(&self->state));
 }
@@ -1348,6 +1359,7 @@ Hand_current_player(HandObject *self, PyObject *unused)
 static PyObject *
 Hand_is_terminal(HandObject *self, PyObject *unused)
 {
+    REQUIRE_DEALT(self);
     (void)unused;
     return PyBool_FromLong(self->state.phase == PHASE_OVER);
 }
@@ -1374,6 +1386,7 @@ card_list(uint64_t mask)
 static PyObject *
 Hand_chance_outcomes(HandObject *self, PyObject *unused)
 {
+    REQUIRE_DEALT(self);
     (void)unused;
     const HandState *h = &self->state;
     if (h->phase != PHASE_CHANCE) {
@@ -1408,6 +1421,7 @@ Hand_chance_outcomes(HandObject *self, PyObject *unused)
 static PyObject *
 Hand_chance_cards(HandObject *self, PyObject *unused)
 {
+    REQUIRE_DEALT(self);
     (void)unused;
     const HandState *h = &self->state;
     return card_list(h->phase == PHASE_CHANCE ? h->pile : 0);
@@ -1416,6 +1430,7 @@ Hand_chance_cards(HandObject *self, PyObject *unused)
 static PyObject *
 Hand_legal_actions(HandObject *self, PyObject *unused)
 {
+    REQUIRE_DEALT(self);
     (void)unused;
     Legal legal;
     legal_ids(&self->state, &legal);
@@ -1440,6 +1455,7 @@ Hand_legal_actions(HandObject *self, PyObject *unused)
 static PyObject *
 Hand_apply(HandObject *self, PyObject *arg)
 {
+    REQUIRE_DEALT(self);
     HandState *h = &self->state;
     long id = PyLong_AsLong(arg);
     if (id == -1 && PyErr_Occurred()) {
@@ -1470,6 +1486,7 @@ Hand_apply(HandObject *self, PyObject *arg)
 static PyObject *
 Hand_returns(HandObject *self, PyObject *unused)
 {
+    REQUIRE_DEALT(self);
     (void)unused;
     const HandState *h = &self->state;
     PyObject *list = PyList_New(h->n);
@@ -1491,6 +1508,7 @@ Hand_returns(HandObject *self, PyObject *unused)
 static PyObject *
 Hand_clone(HandObject *self, PyObject *unused)
 {
+    REQUIRE_DEALT(self);
     (void)unused;
     HandObject *copy = PyObject_New(HandObject, Py_TYPE(self));
     if (copy == NULL) {
@@ -1612,6 +1630,7 @@ set_item(PyObject *dict, const char *key, PyObject *value)
 static PyObject *
 Hand_view(HandObject *self, PyObject *arg)
 {
+    REQUIRE_DEALT(self);
     const HandState *h = &self->state;
     int viewer = -1;
     if (arg != Py_None) {

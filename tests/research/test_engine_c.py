@@ -120,7 +120,8 @@ def _table(rng: random.Random, family: str) -> tuple[Rules, list[int], int]:
 
 
 def _same_views(state: EnvState, hand: Hand, tally: Tally, where: str) -> None:
-    for seat in range(hand.n):
+    seats: list[int | None] = [*range(hand.n), None]  # (None: a spectator)
+    for seat in seats:
         observation = state.hand.observe(seat)
         view = hand.view(seat)
         for name in VIEW_FIELDS:
@@ -286,3 +287,5 @@ def test_new_hand_refuses_what_envstate_refuses() -> None:
     with pytest.raises(ConfigError) as deck:
         new_hand(Rules.of(1, variant=preset("tiny").variant), [5] * 4, dealer=0)
     assert deck.value.code == "invalid_variant"
+    with pytest.raises(ValueError, match="not dealt"):  # __init__ never ran: no table
+        Hand.__new__(Hand).legal_actions()
