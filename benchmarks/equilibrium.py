@@ -214,16 +214,29 @@ def bot_figures(tree: Any, bot: str, samples: int, equilibrium: Any) -> BotFigur
     )
 
 
+#: NashConv targets (chips a hand): the first checkpoint at or below each is given.
+TARGETS = (1e-2, 1e-3, 1e-4)
+
+
 def solve_table(runs: list[Run]) -> str:
-    """The last checkpoint of each run as a Markdown table."""
+    """Each run as a Markdown table row: where it first reached each of
+    :data:`TARGETS` (iterations, CPU seconds), and its last checkpoint."""
+    heads = " | ".join(f"NashConv ≤ {t:g}" for t in TARGETS)
     lines = [
-        "| game | solver | iterations | CPU seconds | NashConv (chips) | value of seat 0 |",
-        "|---|---|---|---|---|---|",
+        f"| game | solver | {heads} | last: iterations, CPU s | NashConv | value of seat 0 |",
+        "|---" * (5 + len(TARGETS)) + "|",
     ]
     for run in runs:
+        reached = []
+        for target in TARGETS:
+            at = next((i for i, c in enumerate(run.nash_conv) if c <= target), None)
+            reached.append(
+                "—" if at is None else f"{run.iterations[at]:,}, {run.seconds[at]:.1f} s"
+            )
         lines.append(
-            f"| `{_preset(run.game)}` | {run.solver} | {run.iterations[-1]:,} "
-            f"| {run.seconds[-1]:.1f} | {run.nash_conv[-1]:.2e} | {run.value[-1]:+.4f} |"
+            f"| `{_preset(run.game)}` | {run.solver} | {' | '.join(reached)} "
+            f"| {run.iterations[-1]:,}, {run.seconds[-1]:.1f} s "
+            f"| {run.nash_conv[-1]:.2e} | {run.value[-1]:+.4f} |"
         )
     return "\n".join(lines)
 
@@ -285,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
     from palace_poker.env import efg  # noqa: PLC0415
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("solve", "bots"))
+    parser.add_argument("what", choices=("solve", "bots", "report"))
     parser.add_argument("--games", default="tiny,small")
     parser.add_argument("--seconds", default="60,300", help="each solver's CPU seconds, a game")
     parser.add_argument("--solvers", default=",".join(SOLVERS))
@@ -300,8 +313,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--equilibrium-seconds", type=float, default=60.0)
     parser.add_argument("--quick", action="store_true", help="tiny, 5 s a solver")
     parser.add_argument("--json", type=Path)
+    parser.add_argument(
+        "--from-json",
+        type=Path,
+        action="append",
+        default=[],
+        help="report: the tables (and --plot) of runs saved with --json",
+    )
     parser.add_argument("--plot", type=Path)
     args = parser.parse_args(argv)
+    if args.what == "report":
+        return _report(args.from_json, args.plot)
     games = ["tiny"] if args.quick else args.games.split(",")
     budgets = [5.0] if args.quick else [float(s) for s in args.seconds.split(",")]
     out: dict[str, Any] = {"stakes": STAKES}
@@ -333,6 +355,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+def _report(paths: list[Path], plot_path: Path | None) -> int:
+    """Print the tables of saved runs (and draw their plot), computing nothing."""
+    runs: list[Run] = []
+    rows: list[BotFigures] = []
+    for path in paths:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        runs.extend(Run(**run) for run in data.get("runs", []))
+        rows.extend(BotFigures(**row) for row in data.get("bots", []))
+    if runs:
+        print(solve_table(runs))
+        if plot_path is not None:
+            plot(runs, plot_path)
+    if rows:
+        print(bots_table(rows))
     return 0
 
 
