@@ -19,6 +19,15 @@
  * _evalc.c (its masks hold a 13-bit rank mask per suit; CARD_BIT converts).
  *
  * Chips are int64_t: every count is at most palace_poker.checks.MAX_CHIPS (2**53 - 1).
+ *
+ * The engine below the Python type works on a HandState * alone, for a batch to call
+ * on each hand of an array: Hand_init fills the table and init_hand posts the antes
+ * (a batch deals once and copies that struct into each slot); current_player();
+ * the chance outcomes are the bits of h->pile when h->phase == PHASE_CHANCE, given
+ * by apply_chance(h, card); legal_ids(h, &legal) gives the legal ids as a 70-bit
+ * set (and the raise amounts they stand for), apply_id(h, &legal, id) applies one
+ * of them; h->final_stacks - h->start are the returns once h->phase == PHASE_OVER.
+ * Hand_view shows where each field of a seat's observation is read from.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
