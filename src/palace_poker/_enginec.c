@@ -96,7 +96,12 @@ typedef struct {
     uint8_t palace[MAX_SEATS][4], palace_len[MAX_SEATS];
     uint8_t army[MAX_SEATS][MAX_ARMY], army_len[MAX_SEATS]; /* soldiers, in order */
     uint8_t in_hand[MAX_SEATS];
-    uint8_t set_aside[CARD_COUNT], set_aside_len; /* every card set aside (public) */
+    /* every card set aside in the banner deal, in order (public): a card set aside,
+     * shuffled back into the deck (R-BANNER-3) and drawn again is listed again. A
+     * deck runs out only when a pass through it deals someone a banner, so a deal
+     * has at most one pass a player, each setting aside at most the deck. */
+    uint8_t set_aside[MAX_SEATS * CARD_COUNT];
+    uint16_t set_aside_len;
     /* --- the face-down piles: the pile drawn from (deck, then stock) and the
      * discard pile, as sets (with explicit chance a pile has no order) */
     uint64_t pile, discard;
