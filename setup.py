@@ -1,9 +1,14 @@
 """Build the optional compiled parts; the rest of the metadata is in pyproject.toml.
 
-Two things are compiled, both optional (when a compiler is missing, the package still
-installs and runs the same pure-Python code, only slower):
+Three things are compiled, all optional (when a compiler is missing, the package still
+installs and runs):
 
-* ``palace_poker._evalc``, the hand evaluator's C extension (``_evalc.c``);
+* ``palace_poker._evalc``, the hand evaluator's C extension (``_evalc.c``; without it
+  the same evaluation runs in Python, only slower);
+* ``palace_poker._enginec``, the game engine in C for research at scale
+  (``_enginec.c``: a hand as the research environments step it, checked node by
+  node against the Python engine; without it ``palace_poker.env.fast`` refuses with
+  ``backend_unavailable`` and the environments run on the Python engine);
 * the rules engine's modules (``CORE`` below), compiled by mypyc from their own typed
   Python source into C extensions that Python imports in place of the ``.py`` files.
 
