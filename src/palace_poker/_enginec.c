@@ -1748,6 +1748,199 @@ fail:
     return NULL;
 }
 
+/* ================================================================ the observation vector
+ * palace_poker.env.observe.vector written into a float buffer, number for number
+ * (its docstring gives the layout): ten seat blocks relative to the observer, the
+ * card blocks of the piles, the piles' sizes, the phase, the battle, the stakes and
+ * the observer's choice in progress. Each value is computed in double as Python
+ * computes it, then rounded to float, as NumPy rounds Python's floats. */
+
+#define OBS_SEAT 166 /* 10 + 3 * 52 */
+#define OBS_TAIL (MAX_SEATS * OBS_SEAT)
+#define OBS_PILES (OBS_TAIL + 3 * CARD_COUNT)
+#define OBS_PHASE (OBS_PILES + 3)
+#define OBS_BATTLE (OBS_PHASE + 4)
+#define OBS_STAKES (OBS_BATTLE + 4)
+#define OBS_CHOOSING (OBS_STAKES + 4)
+#define OBS_CHOSEN (OBS_CHOOSING + 4)
+#define OBS_SIZE (OBS_CHOSEN + CARD_COUNT) /* observe.SIZE: 1,887 */
+
+static void
+write_observation(const HandState *h, int seat, float *out)
+{
+    memset(out, 0, OBS_SIZE * sizeof(float));
+    int n = h->n, over = h->phase == PHASE_OVER;
+    int64_t stacks[MAX_SEATS], chips = 0;
+    for (int s = 0; s < n; s++) {
+        stacks[s] = over ? h->final_stacks[s] : stack_of(h, s);
+        chips += stacks[s];
+    }
+    int64_t pot = pot_of(h);
+    /* the chips in play, as the view has them (stacks and pot) */
+    double total = (double)(chips + pot);
+    if (total == 0.0) {
+        total = 1.0;
+    }
+    for (int rel = 0; rel < n; rel++) {
+        int other = (seat + rel) % n;
+        float *block = out + rel * OBS_SEAT;
+        block[0] = 1.0f;
+        block[1] = (float)h->in_hand[other];
+        block[2] = (float)(h->in_hand[other] && stacks[other] == 0);
+        block[3] = (float)(h->to_act == other);
+        block[4] = (float)(h->dealer == other);
+        block[5] = (float)(h->in_battle && h->attacker == other);
+        block[6] = (float)(h->in_battle && h->defender == other);
+        block[7] = (float)(h->quiet >> other & 1);
+        block[8] = (float)((double)stacks[other] / total);
+        block[9] = (float)((double)h->contrib[other] / total);
+        float *cards = block + 10;
+        if (h->banners_done) {
+            cards[h->banner[other]] = 1.0f;
+        }
+        for (int i = 0; i < h->army_len[other]; i++) {
+            cards[CARD_COUNT + h->army[other][i]] = 1.0f;
+        }
+        if (other == seat || was_shown(h, seat, other)) {
+            for (int i = 0; i < h->palace_len[other]; i++) {
+                cards[2 * CARD_COUNT + h->palace[other][i]] = 1.0f;
+            }
+        }
+    }
+    float *tail = out + OBS_TAIL;
+    for (int i = 0; i < h->set_aside_len; i++) {
+        tail[h->set_aside[i]] = 1.0f;
+    }
+    uint8_t known[CARD_COUNT];
+    int count = known_cards(h, h->discard_public, h->discard_public_len, h->discard_owners,
+                            h->discard_owners_len, seat, ~UINT64_C(0), known);
+    for (int i = 0; i < count; i++) {
+        tail[CARD_COUNT + known[i]] = 1.0f;
+    }
+    count = known_cards(h, h->stock_public, h->stock_public_len, h->stock_owners,
+                        h->stock_owners_len, seat, h->pile, known);
+    for (int i = 0; i < count; i++) {
+        tail[2 * CARD_COUNT + known[i]] = 1.0f;
+    }
+    double cards = (double)popcount64(h->deck);
+    out[OBS_PILES] = (float)((double)pot / total);
+    out[OBS_PILES + 1] = (float)((h->banners_done ? popcount64(h->pile) : 0) / cards);
+    out[OBS_PILES + 2] = (float)(popcount64(h->discard) / cards);
+    /* PHASES: turn, battle, trim, over (a chance node reads as over) */
+    out[OBS_PHASE + (h->phase <= PHASE_TRIM ? h->phase : 3)] = 1.0f;
+    if (h->in_battle) {
+        out[OBS_BATTLE] = (float)((h->raises < 10 ? h->raises : 10) / 10.0);
+        out[OBS_BATTLE + 1] = (float)((double)h->last_raise / total);
+        out[OBS_BATTLE + 2] = (float)((double)h->raised[0] / total);
+        out[OBS_BATTLE + 3] = (float)((double)h->raised[1] / total);
+    }
+    double stake[3] = {(double)h->small_bet / total, (double)h->big_bet / total,
+                       (double)h->ante / total};
+    out[OBS_STAKES] = (float)h->no_limit;
+    for (int i = 0; i < 3; i++) {
+        out[OBS_STAKES + 1 + i] = (float)(stake[i] < 1.0 ? stake[i] : 1.0);
+    }
+    /* PENDING: none, discard, trim, open. EnvState's trim choice is in progress once
+     * its first card is chosen; a discard's likewise; an open one at once. */
+    int kind = 0;
+    if (h->to_act == seat) {
+        if (h->pending == PENDING_OPEN) {
+            kind = 3;
+        }
+        else if (h->pending == PENDING_DISCARD) {
+            kind = 1;
+        }
+        else if (h->phase == PHASE_TRIM && h->chosen_len > 0) {
+            kind = 2;
+        }
+    }
+    out[OBS_CHOOSING + kind] = 1.0f;
+    if (kind == 1 || kind == 2) {
+        for (int i = 0; i < h->chosen_len; i++) {
+            out[OBS_CHOSEN + h->chosen[i]] = 1.0f;
+        }
+    }
+}
+
+/* EnvState.legal_mask: 1 for each legal id (none at a chance node or the end). */
+static void
+write_mask(const Legal *legal, int8_t *out)
+{
+    for (int id = 0; id < NUM_ACTIONS; id++) {
+        out[id] = (int8_t)allowed(legal, id);
+    }
+}
+
+/* A caller's buffer of count items of one kind ('f' float, 'i' signed integer, 'u'
+ * unsigned integer) and size, C-contiguous; writable unless read_only. */
+static int
+take_buffer(PyObject *obj, Py_buffer *view, const char *name, char kind, Py_ssize_t itemsize,
+            Py_ssize_t count, int read_only)
+{
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (read_only ? 0 : PyBUF_WRITABLE);
+    if (PyObject_GetBuffer(obj, view, flags) < 0) {
+        PyErr_Format(PyExc_ValueError, "%s must be a C-contiguous%s buffer (a NumPy array)", name,
+                     read_only ? "" : " writable");
+        return -1;
+    }
+    const char *format = view->format != NULL ? view->format : "B";
+    while (*format == '@' || *format == '=' || *format == '<' || *format == '|') {
+        format++;
+    }
+    char found = *format && strchr("bhilqn", *format) ? 'i'
+                 : *format && strchr("BHILQN", *format) ? 'u'
+                 : *format && strchr("efd", *format) ? 'f'
+                                                     : '?';
+    static const char *const KIND[] = {"float", "int", "uint"};
+    const char *wanted = KIND[kind == 'f' ? 0 : kind == 'i' ? 1 : 2];
+    if (found != kind || format[1] != '\0' || view->itemsize != itemsize ||
+        view->len != count * itemsize) {
+        PyErr_Format(PyExc_ValueError, "%s must hold %zd items of %s%zd, got %zd bytes of '%s'",
+                     name, count, wanted, itemsize * 8, view->len,
+                     view->format != NULL ? view->format : "B");
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *
+Hand_write_observation(HandObject *self, PyObject *args)
+{
+    REQUIRE_DEALT(self);
+    int seat;
+    PyObject *target;
+    if (!PyArg_ParseTuple(args, "iO:write_observation", &seat, &target)) {
+        return NULL;
+    }
+    if (seat < 0 || seat >= self->state.n) {
+        PyErr_Format(PyExc_ValueError, "no seat %d in a hand of %d", seat, (int)self->state.n);
+        return NULL;
+    }
+    Py_buffer view;
+    if (take_buffer(target, &view, "out", 'f', 4, OBS_SIZE, 0) < 0) {
+        return NULL;
+    }
+    write_observation(&self->state, seat, (float *)view.buf);
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+Hand_write_mask(HandObject *self, PyObject *target)
+{
+    REQUIRE_DEALT(self);
+    Py_buffer view;
+    if (take_buffer(target, &view, "out", 'i', 1, NUM_ACTIONS, 0) < 0) {
+        return NULL;
+    }
+    Legal legal;
+    legal_ids(&self->state, &legal);
+    write_mask(&legal, (int8_t *)view.buf);
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+}
+
 static PyObject *
 Hand_get_n(HandObject *self, void *closure)
 {
@@ -1783,6 +1976,12 @@ static PyMethodDef Hand_methods[] = {
     {"__deepcopy__", (PyCFunction)Hand_deepcopy, METH_O, "An independent copy."},
     {"view", (PyCFunction)Hand_view, METH_O,
      "What a seat (None: a spectator) sees now, as a dict of Observation's fields."},
+    {"write_observation", (PyCFunction)Hand_write_observation, METH_VARARGS,
+     "write_observation(seat, out): the seat's observation vector (observe.vector) into\n"
+     "out, a writable float32 buffer of 1,887."},
+    {"write_mask", (PyCFunction)Hand_write_mask, METH_O,
+     "write_mask(out): 1 for each legal id, 0 for the others, into out, a writable int8\n"
+     "buffer of 70."},
     {"state_size", (PyCFunction)Hand_sizeof_state, METH_NOARGS | METH_CLASS,
      "Bytes of one hand's fixed-size state."},
     {NULL, NULL, 0, NULL},
@@ -1805,6 +2004,424 @@ static PyTypeObject HandType = {
     .tp_new = PyType_GenericNew,
 };
 
+/* ================================================================ a batch of hands
+ * Batch steps N hands side by side, each its own table (a dealt Hand copied as the
+ * start of each of its deals) and its own random numbers, writing into the caller's
+ * arrays: obs (float32 [N, 1887]), mask (int8 [N, 70]), player (int32 [N]), returns
+ * (float32 [N, 10]) and done (uint8 [N]). No Python object is made per hand. */
+
+/* splitmix64: a hand's stream of random numbers (its state is one integer). */
+static inline uint64_t
+next_random(uint64_t *state)
+{
+    uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+/* A uniform number below bound (1..2**32 - 1): the high 32 bits of a draw, scaled by
+ * multiplication, the few draws that would bias it drawn again (Lemire). */
+static inline uint32_t
+random_below(uint64_t *state, uint32_t bound)
+{
+    uint64_t product = (next_random(state) >> 32) * bound;
+    uint32_t low = (uint32_t)product;
+    if (low < bound) {
+        uint32_t threshold = (uint32_t)(-bound) % bound;
+        while (low < threshold) {
+            product = (next_random(state) >> 32) * bound;
+            low = (uint32_t)product;
+        }
+    }
+    return (uint32_t)(product >> 32);
+}
+
+/* The index-th set bit of mask (in increasing order). */
+static inline int
+nth_bit(uint64_t mask, uint32_t index)
+{
+    for (uint32_t i = 0; i < index; i++) {
+        mask &= mask - 1;
+    }
+    return lowest_bit(mask);
+}
+
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t size;
+    int rotate;        /* the dealer moves one seat left each deal */
+    HandState *hands;  /* the hands in play */
+    HandState *dealt;  /* each hand's table before its first card */
+    uint64_t *seeds, *random;
+    uint32_t *deals;   /* deals so far, this one included */
+    Legal *legal;      /* the legal ids of each hand's decision due */
+    Py_buffer obs, mask, player, returns, done;
+    int buffers;       /* how many of the five are held */
+} BatchObject;
+
+static PyTypeObject BatchType;
+
+/* Deal cards from the hand's own stream until a decision or the end. */
+static void
+deal_chance(HandState *h, uint64_t *random)
+{
+    while (h->phase == PHASE_CHANCE) {
+        uint32_t index = random_below(random, (uint32_t)popcount64(h->pile));
+        apply_chance(h, nth_bit(h->pile, index));
+    }
+}
+
+/* Hand i's next deal: its table as dealt, the dealer moved on if it rotates. */
+static void
+new_deal(BatchObject *b, Py_ssize_t i)
+{
+    HandState *h = &b->hands[i];
+    memcpy(h, &b->dealt[i], sizeof *h);
+    if (b->rotate) {
+        h->dealer = (uint8_t)((h->dealer + b->deals[i]) % h->n);
+    }
+    b->deals[i]++;
+    deal_chance(h, &b->random[i]);
+}
+
+/* Hand i's decision due written out: player, observation, mask (its legal ids kept). */
+static void
+write_decision(BatchObject *b, Py_ssize_t i)
+{
+    const HandState *h = &b->hands[i];
+    int player = current_player(h);
+    ((int32_t *)b->player.buf)[i] = player;
+    legal_ids(h, &b->legal[i]);
+    write_mask(&b->legal[i], (int8_t *)b->mask.buf + i * NUM_ACTIONS);
+    float *obs = (float *)b->obs.buf + i * OBS_SIZE;
+    if (player >= 0) {
+        write_observation(h, player, obs);
+    }
+    else {
+        memset(obs, 0, OBS_SIZE * sizeof(float));
+    }
+}
+
+/* After hand i's action: deal to the next decision; a hand over records its returns,
+ * sets done and is dealt again. */
+static void
+advance(BatchObject *b, Py_ssize_t i)
+{
+    HandState *h = &b->hands[i];
+    float *returns = (float *)b->returns.buf + i * MAX_SEATS;
+    uint8_t *done = (uint8_t *)b->done.buf + i;
+    deal_chance(h, &b->random[i]);
+    memset(returns, 0, MAX_SEATS * sizeof(float));
+    *done = h->phase == PHASE_OVER;
+    if (*done) {
+        for (int s = 0; s < h->n; s++) {
+            returns[s] = (float)(h->final_stacks[s] - h->start[s]);
+        }
+        new_deal(b, i);
+    }
+    write_decision(b, i);
+}
+
+static void
+Batch_dealloc(BatchObject *self)
+{
+    Py_buffer *held[] = {&self->obs, &self->mask, &self->player, &self->returns, &self->done};
+    for (int k = 0; k < self->buffers; k++) {
+        PyBuffer_Release(held[k]);
+    }
+    PyMem_Free(self->hands);
+    PyMem_Free(self->dealt);
+    PyMem_Free(self->seeds);
+    PyMem_Free(self->random);
+    PyMem_Free(self->deals);
+    PyMem_Free(self->legal);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* A hand's table from a Hand (as it stands: it must be before its first card) or
+ * from a tuple of Hand's arguments. */
+static int
+table_of(PyObject *item, HandState *out, Py_ssize_t i)
+{
+    PyObject *hand = NULL;
+    if (PyObject_TypeCheck(item, &HandType)) {
+        hand = Py_NewRef(item);
+    }
+    else if (PyTuple_Check(item)) {
+        hand = PyObject_CallObject((PyObject *)&HandType, item);
+        if (hand == NULL) {
+            return -1;
+        }
+    }
+    else {
+        PyErr_Format(PyExc_TypeError, "hands[%zd] must be a Hand or a tuple of Hand's arguments",
+                     i);
+        return -1;
+    }
+    const HandState *h = &((HandObject *)hand)->state;
+    int fresh = h->n > 0 && h->phase == PHASE_CHANCE && h->chance == CHANCE_BANNER &&
+                h->deal_banner_count == 0 && h->set_aside_len == 0;
+    if (fresh) {
+        memcpy(out, h, sizeof *out);
+    }
+    Py_DECREF(hand);
+    if (!fresh) {
+        PyErr_Format(PyExc_ValueError, "hands[%zd] must be a hand before its first card", i);
+        return -1;
+    }
+    return 0;
+}
+
+static int
+reseed(BatchObject *self, PyObject *seeds)
+{
+    PyObject *items = PySequence_Fast(seeds, "seeds must be a sequence of integers");
+    if (items == NULL) {
+        return -1;
+    }
+    if (PySequence_Fast_GET_SIZE(items) != self->size) {
+        PyErr_Format(PyExc_ValueError, "seeds must hold one integer a hand (%zd), got %zd",
+                     self->size, PySequence_Fast_GET_SIZE(items));
+        Py_DECREF(items);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < self->size; i++) {
+        /* any integer: its low 64 bits */
+        unsigned long long seed = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(items, i));
+        if (seed == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(items);
+            return -1;
+        }
+        self->seeds[i] = seed;
+    }
+    Py_DECREF(items);
+    return 0;
+}
+
+static PyObject *
+Batch_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"hands", "seeds", "obs", "mask", "player", "returns", "done",
+                               "rotate_dealer", NULL};
+    PyObject *hands, *seeds, *arrays[5];
+    int rotate = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOO|p:Batch", keywords, &hands, &seeds,
+                                     &arrays[0], &arrays[1], &arrays[2], &arrays[3], &arrays[4],
+                                     &rotate)) {
+        return NULL;
+    }
+    PyObject *items = PySequence_Fast(hands, "hands must be a sequence");
+    if (items == NULL) {
+        return NULL;
+    }
+    Py_ssize_t size = PySequence_Fast_GET_SIZE(items);
+    BatchObject *self = (BatchObject *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        Py_DECREF(items);
+        return NULL;
+    }
+    self->size = size;
+    self->rotate = rotate;
+    if (size < 1) {
+        PyErr_SetString(PyExc_ValueError, "a batch holds at least one hand");
+        goto fail;
+    }
+    size_t count = (size_t)size;
+    self->hands = PyMem_Calloc(count, sizeof(HandState));
+    self->dealt = PyMem_Calloc(count, sizeof(HandState));
+    self->seeds = PyMem_Calloc(count, sizeof(uint64_t));
+    self->random = PyMem_Calloc(count, sizeof(uint64_t));
+    self->deals = PyMem_Calloc(count, sizeof(uint32_t));
+    self->legal = PyMem_Calloc(count, sizeof(Legal));
+    if (!self->hands || !self->dealt || !self->seeds || !self->random || !self->deals ||
+        !self->legal) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < size; i++) {
+        if (table_of(PySequence_Fast_GET_ITEM(items, i), &self->dealt[i], i) < 0) {
+            goto fail;
+        }
+        memcpy(&self->hands[i], &self->dealt[i], sizeof(HandState));
+    }
+    if (reseed(self, seeds) < 0) {
+        goto fail;
+    }
+    static const char *const NAMES[] = {"obs", "mask", "player", "returns", "done"};
+    static const char KINDS[] = {'f', 'i', 'i', 'f', 'u'};
+    static const Py_ssize_t ITEMSIZES[] = {4, 1, 4, 4, 1};
+    const Py_ssize_t counts[] = {size * OBS_SIZE, size * NUM_ACTIONS, size, size * MAX_SEATS,
+                                 size};
+    Py_buffer *views[] = {&self->obs, &self->mask, &self->player, &self->returns, &self->done};
+    for (int k = 0; k < 5; k++) {
+        if (take_buffer(arrays[k], views[k], NAMES[k], KINDS[k], ITEMSIZES[k], counts[k], 0) <
+            0) {
+            goto fail;
+        }
+        self->buffers++;
+    }
+    /* Until reset(): every hand before its first card, nothing written. */
+    Py_DECREF(items);
+    return (PyObject *)self;
+fail:
+    Py_DECREF(items);
+    Py_DECREF(self);
+    return NULL;
+}
+
+static PyObject *
+Batch_reset(BatchObject *self, PyObject *args)
+{
+    PyObject *seeds = Py_None;
+    if (!PyArg_ParseTuple(args, "|O:reset", &seeds)) {
+        return NULL;
+    }
+    if (seeds != Py_None && reseed(self, seeds) < 0) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < self->size; i++) {
+        self->random[i] = self->seeds[i];
+        self->deals[i] = 0;
+        new_deal(self, i);
+        memset((float *)self->returns.buf + i * MAX_SEATS, 0, MAX_SEATS * sizeof(float));
+        ((uint8_t *)self->done.buf)[i] = 0;
+        write_decision(self, i);
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+Batch_step(BatchObject *self, PyObject *arg)
+{
+    if (self->deals[0] == 0) {
+        PyErr_SetString(PyExc_ValueError, "the batch is not dealt: call reset() first");
+        return NULL;
+    }
+    Py_buffer view;
+    if (take_buffer(arg, &view, "actions", 'i', 8, self->size, 1) < 0) {
+        return NULL;
+    }
+    const int64_t *actions = (const int64_t *)view.buf;
+    /* Every id checked before any is applied: a refused step changes nothing. */
+    for (Py_ssize_t i = 0; i < self->size; i++) {
+        int64_t id = actions[i];
+        if (id < 0 || id >= NUM_ACTIONS || !allowed(&self->legal[i], (int)id)) {
+            PyErr_Format(PyExc_ValueError, "hand %zd: action %lld is not legal here", i,
+                         (long long)id);
+            PyBuffer_Release(&view);
+            return NULL;
+        }
+    }
+    for (Py_ssize_t i = 0; i < self->size; i++) {
+        apply_id(&self->hands[i], &self->legal[i], (int)actions[i]);
+        advance(self, i);
+    }
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+Batch_random_legal(BatchObject *self, PyObject *args)
+{
+    PyObject *target;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OK:random_legal", &target, &seed)) {
+        return NULL;
+    }
+    Py_buffer view;
+    if (take_buffer(target, &view, "out", 'i', 8, self->size, 0) < 0) {
+        return NULL;
+    }
+    int64_t *out = (int64_t *)view.buf;
+    uint64_t random = seed;
+    for (Py_ssize_t i = 0; i < self->size; i++) {
+        const Legal *legal = &self->legal[i];
+        int low = popcount64(legal->low), count = low + popcount64(legal->high);
+        if (count == 0) {
+            out[i] = -1;
+            continue;
+        }
+        uint32_t index = random_below(&random, (uint32_t)count);
+        out[i] = (int64_t)index < low ? nth_bit(legal->low, index)
+                                      : 64 + nth_bit(legal->high, index - (uint32_t)low);
+    }
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+Batch_hand(BatchObject *self, PyObject *arg)
+{
+    Py_ssize_t i = PyNumber_AsSsize_t(arg, PyExc_IndexError);
+    if (i == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (i < 0 || i >= self->size) {
+        PyErr_Format(PyExc_IndexError, "no hand %zd in a batch of %zd", i, self->size);
+        return NULL;
+    }
+    HandObject *copy = PyObject_New(HandObject, &HandType);
+    if (copy == NULL) {
+        return NULL;
+    }
+    memcpy(&copy->state, &self->hands[i], sizeof(HandState));
+    return (PyObject *)copy;
+}
+
+static PyObject *
+Batch_deals(BatchObject *self, PyObject *arg)
+{
+    Py_ssize_t i = PyNumber_AsSsize_t(arg, PyExc_IndexError);
+    if (i == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (i < 0 || i >= self->size) {
+        PyErr_Format(PyExc_IndexError, "no hand %zd in a batch of %zd", i, self->size);
+        return NULL;
+    }
+    return PyLong_FromUnsignedLong(self->deals[i]);
+}
+
+static Py_ssize_t
+Batch_len(BatchObject *self)
+{
+    return self->size;
+}
+
+static PyMethodDef Batch_methods[] = {
+    {"reset", (PyCFunction)Batch_reset, METH_VARARGS,
+     "reset(seeds=None): each hand's random numbers restarted from its seed (new seeds if\n"
+     "given), its first deal dealt to the first decision, and the arrays written."},
+    {"step", (PyCFunction)Batch_step, METH_O,
+     "step(actions): apply each hand's id (int64 [N]), deal its chance cards to its next\n"
+     "decision; a hand over writes returns and done and is dealt again; the arrays\n"
+     "written. ValueError for an id not legal (then nothing is applied)."},
+    {"random_legal", (PyCFunction)Batch_random_legal, METH_VARARGS,
+     "random_legal(out, seed): a uniformly random legal id of each hand into out\n"
+     "(int64 [N]), from one stream seeded by seed."},
+    {"hand", (PyCFunction)Batch_hand, METH_O, "A copy of hand i as it stands, as a Hand."},
+    {"deals", (PyCFunction)Batch_deals, METH_O, "How many hands hand i has dealt since reset()."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PySequenceMethods Batch_sequence = {
+    .sq_length = (lenfunc)Batch_len,
+};
+
+static PyTypeObject BatchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "palace_poker._enginec.Batch",
+    .tp_basicsize = sizeof(BatchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Batch(hands, seeds, obs, mask, player, returns, done, rotate_dealer=True):\n"
+              "hands stepped together, writing into the caller's arrays.",
+    .tp_methods = Batch_methods,
+    .tp_as_sequence = &Batch_sequence,
+    .tp_new = Batch_new,
+    .tp_dealloc = (destructor)Batch_dealloc,
+};
+
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
     .m_name = "palace_poker._enginec",
@@ -1817,7 +2434,7 @@ PyMODINIT_FUNC
 PyInit__enginec(void)
 {
     build_tables();
-    if (PyType_Ready(&HandType) < 0) {
+    if (PyType_Ready(&HandType) < 0 || PyType_Ready(&BatchType) < 0) {
         return NULL;
     }
     PyObject *module = PyModule_Create(&module_def);
@@ -1826,7 +2443,11 @@ PyInit__enginec(void)
     }
     if (PyModule_AddObjectRef(module, "Hand", (PyObject *)&HandType) < 0 ||
         PyModule_AddIntConstant(module, "CHANCE", PLAYER_CHANCE) < 0 ||
-        PyModule_AddIntConstant(module, "TERMINAL", PLAYER_TERMINAL) < 0) {
+        PyModule_AddObjectRef(module, "Batch", (PyObject *)&BatchType) < 0 ||
+        PyModule_AddIntConstant(module, "TERMINAL", PLAYER_TERMINAL) < 0 ||
+        PyModule_AddIntConstant(module, "OBSERVATION_SIZE", OBS_SIZE) < 0 ||
+        PyModule_AddIntConstant(module, "NUM_ACTIONS", NUM_ACTIONS) < 0 ||
+        PyModule_AddIntConstant(module, "MAX_SEATS", MAX_SEATS) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -1,9 +1,20 @@
 """Type stub of the hand engine in C (``_enginec.c``); see :mod:`palace_poker.env.fast`."""
 
-from typing import Final
+from collections.abc import Sequence
+from typing import Any, Final, TypeAlias
+
+from numpy.typing import NDArray
+from typing_extensions import Buffer
+
+#: a NumPy array or any buffer (the C type checks its item type and size)
+_Array: TypeAlias = NDArray[Any] | Buffer
 
 CHANCE: Final[int]
 TERMINAL: Final[int]
+#: observe.SIZE, NUM_ACTIONS and MAX_SEATS, as the C engine has them
+OBSERVATION_SIZE: Final[int]
+NUM_ACTIONS: Final[int]
+MAX_SEATS: Final[int]
 
 class Hand:
     """One hand stepped by action ids and chance outcomes, as ``EnvState``."""
@@ -40,5 +51,28 @@ class Hand:
     def __copy__(self) -> Hand: ...
     def __deepcopy__(self, memo: object, /) -> Hand: ...
     def view(self, viewer: int | None, /) -> dict[str, object]: ...
+    def write_observation(self, seat: int, out: _Array, /) -> None: ...
+    def write_mask(self, out: _Array, /) -> None: ...
     @classmethod
     def state_size(cls) -> int: ...
+
+class Batch:
+    """Hands stepped together in C, writing into the caller's arrays."""
+
+    def __init__(
+        self,
+        hands: Sequence[Hand | tuple[object, ...]],
+        seeds: Sequence[int],
+        obs: _Array,
+        mask: _Array,
+        player: _Array,
+        returns: _Array,
+        done: _Array,
+        rotate_dealer: bool = True,
+    ) -> None: ...
+    def __len__(self) -> int: ...
+    def reset(self, seeds: Sequence[int] | None = None, /) -> None: ...
+    def step(self, actions: _Array, /) -> None: ...
+    def random_legal(self, out: _Array, seed: int, /) -> None: ...
+    def hand(self, index: int, /) -> Hand: ...
+    def deals(self, index: int, /) -> int: ...

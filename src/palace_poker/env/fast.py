@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from palace_poker.checks import seat as checked_seat
 from palace_poker.checks import stacks as checked_stacks
@@ -45,7 +45,14 @@ from palace_poker.errors import ConfigError
 if TYPE_CHECKING:
     from palace_poker._enginec import Hand
 
-__all__ = ["AVAILABLE", "CHANCE", "TERMINAL", "new_hand"]
+__all__ = ["AVAILABLE", "CHANCE", "TERMINAL", "HandArguments", "hand_arguments", "new_hand"]
+
+#: ``_enginec.Hand``'s arguments: small bet, big bet, ante, no-limit, raise cap (-1:
+#: none), stacks, dealer, then the variant's ranks, suits, palace, soldiers, group and
+#: its four readings (struck by rank, attacker's entry, fold captured, last two battle).
+HandArguments: TypeAlias = tuple[
+    int, int, int, bool, int, list[int], int, int, int, int, int, int, bool, bool, bool, bool
+]
 
 #: ``current_player()`` of a chance node and of the end (OpenSpiel's ids, EnvState's).
 CHANCE: Final = -1
@@ -73,6 +80,15 @@ def new_hand(rules: Rules, stacks: Sequence[int], *, dealer: int = 0) -> Hand:
     checks them (``invalid_players``), the number of players against the variant's
     deck (``invalid_variant``); without the extension, ``backend_unavailable``.
     """
+    arguments = hand_arguments(rules, stacks, dealer=dealer)
+    assert _ENGINE is not None  # (hand_arguments refuses without it)
+    made: Hand = _ENGINE.Hand(*arguments)
+    return made
+
+
+def hand_arguments(rules: Rules, stacks: Sequence[int], *, dealer: int = 0) -> HandArguments:
+    """The arguments of ``_enginec.Hand`` (and of one table of ``_enginec.Batch``) for
+    a table of ``rules`` and ``stacks``, checked as :func:`new_hand` checks them."""
     if not isinstance(rules, Rules):
         raise ConfigError("invalid_rules", "rules must be a Rules", rule="R-STAKE-1")
     chips = checked_stacks(stacks, "stacks")
@@ -87,7 +103,7 @@ def new_hand(rules: Rules, stacks: Sequence[int], *, dealer: int = 0) -> Hand:
             "the C engine (palace_poker._enginec) was not built: install palace-poker "
             "where a C compiler is found",
         )
-    made: Hand = _ENGINE.Hand(
+    return (
         rules.small_bet,
         rules.big_bet,
         rules.ante,
@@ -105,4 +121,3 @@ def new_hand(rules: Rules, stacks: Sequence[int], *, dealer: int = 0) -> Hand:
         variant.fold == "captured",
         variant.last_two == "battle",
     )
-    return made
