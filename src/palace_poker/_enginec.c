@@ -27,7 +27,15 @@
  * by apply_chance(h, card); legal_ids(h, &legal) gives the legal ids as a 70-bit
  * set (and the raise amounts they stand for), apply_id(h, &legal, id) applies one
  * of them; h->final_stacks - h->start are the returns once h->phase == PHASE_OVER.
- * Hand_view shows where each field of a seat's observation is read from.
+ * Hand_view shows where each field of a seat's observation is read from;
+ * write_observation(h, seat, out) writes observe.vector itself (1,887 floats) and
+ * write_mask(&legal, out) EnvState.legal_mask (70 int8s).
+ *
+ * Batch (at the end of the file) is that array of hands: it steps each by an id,
+ * deals its chance cards from the hand's own splitmix64 stream, deals a hand over
+ * again, and writes each acting player's observation and mask into the caller's
+ * NumPy arrays (palace_poker.env.batch.HandBatch; tests/research/test_batch.py
+ * replays its hands in EnvState).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -2028,7 +2036,7 @@ random_below(uint64_t *state, uint32_t bound)
     uint64_t product = (next_random(state) >> 32) * bound;
     uint32_t low = (uint32_t)product;
     if (low < bound) {
-        uint32_t threshold = (uint32_t)(-bound) % bound;
+        uint32_t threshold = (0u - bound) % bound; /* 2**32 mod bound */
         while (low < threshold) {
             product = (next_random(state) >> 32) * bound;
             low = (uint32_t)product;

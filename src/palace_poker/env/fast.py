@@ -10,6 +10,9 @@ limit and no-limit, 2 to 10 players. It answers ``current_player()``,
 steps the two side by side), and ``view(seat)`` gives what the seat sees, as the
 fields of its :class:`~palace_poker.observation.Observation`. A hand is one
 fixed-size C struct: a copy is one memory copy, and no step allocates.
+``write_observation(seat, out)`` and ``write_mask(out)`` write the seat's
+observation vector (:func:`palace_poker.env.observe.vector`) and the legal mask
+into NumPy arrays; :mod:`palace_poker.env.batch` steps many hands at once.
 
 The extension is optional: it is built where a C compiler is found at install
 time. :data:`AVAILABLE` says whether it was; without it :func:`new_hand` refuses
