@@ -15,7 +15,8 @@ arrays every time (no copy: keep a copy of what must outlive the next step):
   <palace_poker.env.state.EnvState.legal_mask>`);
 * ``player`` int32 [N]: the acting seat;
 * ``returns`` float32 [N, 10]: when a hand ended at this step, each seat's chips
-  won or lost in it (by seat, zeros past the table's players); zeros otherwise;
+  won or lost in it (by seat, zeros past the table's players; exact up to 2**24
+  chips); zeros otherwise;
 * ``done`` uint8 [N]: 1 where a hand ended at this step.
 
 A step applies each hand's id, then deals its chance cards (uniformly among the
@@ -106,6 +107,7 @@ class HandBatch:
         )
         self._actions = np.zeros(size, np.int64)
         self._draws = 0
+        self._first_seed = int(seeds[0])
         self._batch: Batch = _enginec.Batch(
             hands, [int(seed) for seed in seeds], *self.arrays, rotate_dealer=rotate_dealer
         )
@@ -133,6 +135,8 @@ class HandBatch:
         replace them), its first deal dealt to its first decision; the arrays."""
         self._batch.reset(None if seeds is None else [int(seed) for seed in seeds])
         self._draws = 0
+        if seeds is not None:
+            self._first_seed = int(seeds[0])
         return self.arrays
 
     def step(self, actions: NDArray[np.int64] | Sequence[int]) -> BatchArrays:
@@ -147,10 +151,10 @@ class HandBatch:
 
     def random_actions(self, seed: int | None = None) -> NDArray[np.int64]:
         """A uniformly random legal id for each hand (drawn in C), in an array the
-        next call overwrites. Without ``seed``, a stream seeded once by the calls so
-        far since :meth:`reset` (reproducible)."""
+        next call overwrites. Without ``seed``, drawn from the first hand's seed and
+        the calls since :meth:`reset`, so that a batch replays from its seeds."""
         if seed is None:
-            seed = self._draws
+            seed = self._first_seed * 0x9E3779B97F4A7C15 + self._draws
             self._draws += 1
         self._batch.random_legal(self._actions, seed & (2**64 - 1))
         return self._actions
