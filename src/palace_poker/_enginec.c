@@ -35,7 +35,8 @@
  * deals its chance cards from the hand's own splitmix64 stream, deals a hand over
  * again, and writes each acting player's observation and mask into the caller's
  * NumPy arrays (palace_poker.env.batch.HandBatch; tests/research/test_batch.py
- * replays its hands in EnvState).
+ * replays its hands in EnvState). An id of -1 makes a hand wait a step, so that a
+ * caller steps only the hands whose acting player it plays (env/vector.py).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -2070,6 +2071,10 @@ typedef struct {
 
 static PyTypeObject BatchType;
 
+/* The id by which a hand waits at a step (Batch.step): it keeps its decision, so that
+ * a caller steps only the hands whose acting player it plays. */
+#define BATCH_WAIT (-1)
+
 /* Deal cards from the hand's own stream until a decision or the end. */
 static void
 deal_chance(HandState *h, uint64_t *random)
@@ -2314,6 +2319,9 @@ Batch_step(BatchObject *self, PyObject *arg)
     /* Every id checked before any is applied: a refused step changes nothing. */
     for (Py_ssize_t i = 0; i < self->size; i++) {
         int64_t id = actions[i];
+        if (id == BATCH_WAIT) {
+            continue;
+        }
         if (id < 0 || id >= NUM_ACTIONS || !allowed(&self->legal[i], (int)id)) {
             PyErr_Format(PyExc_ValueError, "hand %zd: action %lld is not legal here", i,
                          (long long)id);
@@ -2322,6 +2330,12 @@ Batch_step(BatchObject *self, PyObject *arg)
         }
     }
     for (Py_ssize_t i = 0; i < self->size; i++) {
+        if (actions[i] == BATCH_WAIT) {
+            /* the hand waits: its decision stands, nothing ended in it at this step */
+            memset((float *)self->returns.buf + i * MAX_SEATS, 0, MAX_SEATS * sizeof(float));
+            ((uint8_t *)self->done.buf)[i] = 0;
+            continue;
+        }
         apply_id(&self->hands[i], &self->legal[i], (int)actions[i]);
         advance(self, i);
     }
@@ -2404,7 +2418,8 @@ static PyMethodDef Batch_methods[] = {
     {"step", (PyCFunction)Batch_step, METH_O,
      "step(actions): apply each hand's id (int64 [N]), deal its chance cards to its next\n"
      "decision; a hand over writes returns and done and is dealt again; the arrays\n"
-     "written. ValueError for an id not legal (then nothing is applied)."},
+     "written. An id of -1 makes the hand wait (its decision stands, done 0, returns\n"
+     "zeros). ValueError for an id not legal (then nothing is applied)."},
     {"random_legal", (PyCFunction)Batch_random_legal, METH_VARARGS,
      "random_legal(out, seed): a uniformly random legal id of each hand into out\n"
      "(int64 [N]), from one stream seeded by seed."},

@@ -33,9 +33,10 @@ from palace_poker._enginec import Batch, Hand
 from palace_poker.config import Betting
 from palace_poker.env import compact, observe
 from palace_poker.env.actions import BUY, FOLD, NUM_ACTIONS
-from palace_poker.env.batch import HandBatch, Table
+from palace_poker.env.batch import WAIT, HandBatch, Table
 from palace_poker.env.fast import new_hand
 from palace_poker.env.state import CHANCE, TERMINAL, EnvState
+from palace_poker.errors import IllegalActionError
 from palace_poker.presets import preset
 from palace_poker.variant import STANDARD, Variant
 from random_hands import STACK_CHOICES, random_variant
@@ -360,11 +361,41 @@ def test_an_illegal_id_moves_no_hand() -> None:
     before = arrays.obs.copy()
     actions = batch.random_actions().copy()
     actions[2] = int(np.flatnonzero(arrays.mask[2] == 0)[0])
-    with pytest.raises(ValueError, match="hand 2: action"):
+    with pytest.raises(IllegalActionError, match="hand 2: action") as refused:
         batch.step(actions)
+    assert refused.value.code == "illegal_action"
     assert np.array_equal(arrays.obs, before)
     with pytest.raises(ValueError, match="actions must hold 4 items"):
         batch.step(np.zeros(3, np.int64))
+
+
+def test_a_waiting_hand_keeps_its_decision_while_the_others_move() -> None:
+    """Hands 0 and 2 wait (id -1) at every step: they stay as they were, with done 0
+    and returns zeros, while hands 1 and 3 play on exactly as in a batch of their own
+    seeds stepped alone."""
+    batch = HandBatch.of(Rules.of(10), [100, 100], size=4, seed=0)
+    alone = HandBatch([batch.tables[1], batch.tables[3]], [1, 3])
+    arrays, other = batch.reset(), alone.reset()
+    waiting = arrays.obs[[0, 2]].copy(), arrays.mask[[0, 2]].copy(), arrays.player[[0, 2]].copy()
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(60):
+        moving = np.array([rng.choice(np.flatnonzero(m)) for m in other.mask], np.int64)
+        actions = np.full(4, WAIT, np.int64)
+        actions[[1, 3]] = moving
+        batch.step(actions)
+        alone.step(moving)
+        assert np.array_equal(arrays.obs[[1, 3]], other.obs)
+        assert np.array_equal(arrays.returns[[1, 3]], other.returns)
+        assert np.array_equal(arrays.done[[1, 3]], other.done)
+        assert np.array_equal(arrays.obs[[0, 2]], waiting[0])
+        assert np.array_equal(arrays.mask[[0, 2]], waiting[1])
+        assert np.array_equal(arrays.player[[0, 2]], waiting[2])
+        assert not arrays.done[[0, 2]].any()
+        assert not arrays.returns[[0, 2]].any()
+        ended += int(other.done.sum())
+    assert ended > 0  # hands ended while the others waited
+    assert batch.deals(0) == batch.deals(2) == 1
 
 
 def test_the_c_batch_refuses_wrong_arrays_and_dealt_hands() -> None:

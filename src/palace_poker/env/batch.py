@@ -24,7 +24,10 @@ cards left, from the hand's own splitmix64 stream) until the next decision. A ha
 that ends records its returns, sets ``done`` and is dealt again at once from the
 same table, the dealer one seat further left each deal (``rotate_dealer=False``
 keeps it): ``obs``, ``mask`` and ``player`` are then the new hand's first decision.
-No Python object is made per hand per step.
+No Python object is made per hand per step. The id :data:`WAIT` (-1) leaves a hand
+as it is for a step (its decision stands, ``done`` 0, ``returns`` zeros), so that a
+caller steps only the hands whose acting player it plays
+(:mod:`palace_poker.env.vector` steps the opponents' hands while the learner's wait).
 
 >>> from palace_poker import Rules
 >>> if AVAILABLE:
@@ -42,7 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -52,12 +55,15 @@ from palace_poker.env import compact as compact_layout
 from palace_poker.env.actions import MAX_SEATS, NUM_ACTIONS
 from palace_poker.env.fast import AVAILABLE, hand_arguments
 from palace_poker.env.observe import SIZE
-from palace_poker.errors import ConfigError
+from palace_poker.errors import ConfigError, IllegalActionError
 
 if TYPE_CHECKING:
     from palace_poker._enginec import Batch, Hand
 
-__all__ = ["AVAILABLE", "BatchArrays", "HandBatch", "Table"]
+__all__ = ["AVAILABLE", "WAIT", "BatchArrays", "HandBatch", "Table"]
+
+#: The id by which a hand waits a step (:meth:`HandBatch.step`).
+WAIT: Final = -1
 
 
 @dataclass(frozen=True)
@@ -142,11 +148,18 @@ class HandBatch:
     def step(self, actions: NDArray[np.int64] | Sequence[int]) -> BatchArrays:
         """Apply each hand's action id (one a hand), deal to the next decisions, a
         hand that ended dealt again; the arrays (the same ones, written in place).
+        A hand given :data:`WAIT` stays as it is (``done`` 0, ``returns`` zeros).
 
-        Raises ``ValueError`` for an id that is not legal; then no hand has moved.
+        Raises :class:`~palace_poker.errors.IllegalActionError` (``illegal_action``,
+        a ``ValueError``) for an id that is not legal; then no hand has moved.
         """
         ids = np.ascontiguousarray(actions, np.int64)
-        self._batch.step(ids)
+        try:
+            self._batch.step(ids)
+        except ValueError as error:
+            if "not legal" not in str(error):
+                raise
+            raise IllegalActionError("illegal_action", str(error)) from None
         return self.arrays
 
     def random_actions(self, seed: int | None = None) -> NDArray[np.int64]:
