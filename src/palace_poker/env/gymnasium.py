@@ -557,3 +557,8 @@ def _action_id(action: object) -> int:
 
 if ENV_ID not in gymnasium.registry:
     gymnasium.register(id=ENV_ID, entry_point="palace_poker.env.gymnasium:PalacePokerEnv")
+if "PalacePokerBatch-v0" not in gymnasium.registry:  # palace_poker.env.vector.BATCH_ENV_ID
+    gymnasium.register(
+        id="PalacePokerBatch-v0",
+        vector_entry_point="palace_poker.env.vector:PalacePokerVectorEnv",
+    )
