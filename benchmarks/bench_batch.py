@@ -11,6 +11,12 @@ times uniform noise), both measured. The anchors run bench_envs.py's loops (the
 acting player's observation tensor, random legal actions, chance sampled and not
 counted), heads-up as there; ours is heads-up no-limit with 200-chip stacks.
 
+One more row: the Gymnasium vector environment on the same batch
+(:class:`palace_poker.env.vector.PalacePokerVectorEnv`, 1,024 hands, the learner at
+seat 0 against the random opponent drawn in C). There a step is one decision of the
+learner (its ids drawn in NumPy from ``infos["action_mask"]``); the opponent's
+decisions between them are played inside the step and not counted.
+
 Usage: python benchmarks/bench_batch.py [--steps N]
 """
 
@@ -26,8 +32,11 @@ from bench_envs import PLAYERS, Figure, _available, _openspiel_steps, _timed, pe
 
 from palace_poker import Rules
 from palace_poker.env.batch import AVAILABLE, HandBatch
+from palace_poker.env.vector import PalacePokerVectorEnv
 
 SIZES = (1, 64, 1024)
+#: The vector environment's number of hands.
+VECTOR_SIZE = 1024
 
 
 def batch_steps(size: int, steps: int, *, numpy_actions: bool, seed: int = 0) -> int:
@@ -48,6 +57,21 @@ def batch_steps(size: int, steps: int, *, numpy_actions: bool, seed: int = 0) ->
     return done
 
 
+def vector_steps(size: int, steps: int, *, seed: int = 0) -> int:
+    """The learner's decisions in a vector environment of ``size`` hands against the
+    random opponent, for about ``steps`` decisions in all."""
+    env = PalacePokerVectorEnv(size, num_players=PLAYERS, betting="no-limit", stack=200)
+    _, infos = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    noise = np.empty((size, infos["action_mask"].shape[1]), np.float32)
+    done = 0
+    while done < steps:
+        rng.random(out=noise, dtype=np.float32)
+        _, _, _, _, infos = env.step(np.argmax(infos["action_mask"] * noise, axis=1))
+        done += size
+    return done
+
+
 def measure(steps: int) -> tuple[list[Figure], list[str]]:
     """Ours at each batch size (both ways of drawing ids), then the anchors present."""
     figures: list[Figure] = []
@@ -57,6 +81,13 @@ def measure(steps: int) -> tuple[list[Figure], list[str]]:
                 batch_steps, size, numpy_actions=numpy_actions
             )
             figures.append(Figure(f"ours: HandBatch of {size} ({how})", _timed(loop, steps)))
+    vector = VECTOR_SIZE
+    figures.append(
+        Figure(
+            f"ours: PalacePokerVectorEnv of {vector} (learner vs random; learner steps)",
+            _timed(functools.partial(vector_steps, vector), steps),
+        )
+    )
     missing: list[str] = []
     anchor_steps = max(1000, steps // 10)
     if _available("pyspiel"):
