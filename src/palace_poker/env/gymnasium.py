@@ -2,7 +2,9 @@
 
 **Importing this module registers** ``PalacePoker-v0`` (the ``research`` extra
 provides Gymnasium), so that ``gymnasium.make`` and ``gymnasium.make_vec`` build
-:class:`PalacePokerEnv` with any of its keyword arguments:
+:class:`PalacePokerEnv` with any of its keyword arguments, and
+``PalacePokerBatch-v0``, the vectorised environment of
+:mod:`palace_poker.env.vector` (N hands stepped together in C; ``make_vec`` only):
 
 >>> import gymnasium
 >>> import numpy as np

@@ -68,7 +68,7 @@ ids of that step already applied.
 **Multi-agent self-play.** PettingZoo has no vector API for AEC games.
 :class:`BatchedSelfPlay` gives what a multi-agent trainer needs of N hands of one
 table, each step a :class:`SelfPlayStep`; for each hand it maps to
-:class:`palace_poker.env.pettingzoo.PalacePokerAEC` so:
+:class:`palace_poker.env.pettingzoo.PalacePokerEnv` (``palace_poker_v0``) so:
 
 * ``agent_selection`` is ``possible_agents[step.player[i]]`` (``player_k`` for seat k);
 * ``observe(agent_selection)["observation"]`` and ``["action_mask"]`` are
