@@ -185,4 +185,11 @@ def test_the_command_prints_the_table_and_keeps_an_existing_file(tmp_path: Path)
     assert "Traceback" not in bad.stderr
     few = _cli("random", "--hands", "3", cwd=tmp_path)
     assert few.returncode == 2
-    assert "--hands must be an integer >= 4" in few.stderr
+    assert "at least 4" in few.stderr
+    assert "Traceback" not in few.stderr
+
+
+def test_the_commands_defaults_are_the_protocols() -> None:
+    from palace_poker.env import command  # noqa: PLC0415
+
+    assert (command.HANDS, command.SEED) == (evaluate.HANDS, evaluate.SEED)

@@ -16,8 +16,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from palace_poker.arguments import number
 from palace_poker.errors import ConfigError
 from palace_poker.outputs import add_flags, check_output, mode_of
+
+#: The protocol's defaults, repeated here so that ``--help`` needs no NumPy (a test
+#: holds them equal to :mod:`palace_poker.env.evaluate`'s).
+HANDS = 2000
+SEED = 33
+
+_hands = number(int, "a whole number", lambda n: n >= 4, "at least 4 (two blocks: an interval)")
+_seed = number(int, "a whole number", lambda n: n >= 0, "0 or more")
+_workers = number(int, "a whole number", lambda n: n >= 1, "at least 1")
 
 
 def add_parser(subparsers: Any) -> None:
@@ -37,29 +47,19 @@ def add_parser(subparsers: Any) -> None:
     add("agents", nargs="+", metavar="AGENT")
     add("--opponents", default=None, help="comma-separated (default: the protocol's five)")
     add("--betting", default=None, help="limit, no-limit or both (default: both)")
-    add("--hands", default=None, metavar="N", help="hands a match (default 2000)")
-    add("--seed", default=None, metavar="N", help="(default 33)")
+    add("--hands", type=_hands, default=HANDS, metavar="N", help="hands a match (default 2000)")
+    add("--seed", type=_seed, default=SEED, metavar="N", help="(default 33)")
     add("--variant", default=None, help="a preset's name (default: the standard game)")
-    add("--workers", default=None, metavar="N", help="local processes (default: one per CPU)")
+    add(
+        "--workers",
+        type=_workers,
+        default=None,
+        metavar="N",
+        help="local processes (default: one per CPU)",
+    )
     add("--json", type=Path, default=None, metavar="FILE", help="every figure as JSON")
     add_flags(parser, append=False, files="the JSON file")
     parser.set_defaults(run=run)
-
-
-def _integer(text: str | None, name: str, low: int, default: int) -> int:
-    if text is None:
-        return default
-    try:
-        value = int(text)
-    except ValueError:
-        value = low - 1
-    if value < low:
-        raise ConfigError(
-            "invalid_arena",
-            f"--{name} must be an integer >= {low}, got {text!r}",
-            details={"field": name, "input": text},
-        )
-    return value
 
 
 def _structures(text: str | None) -> tuple[Any, ...]:
@@ -81,9 +81,8 @@ def run(args: argparse.Namespace) -> int:
     """Run the protocol for each agent; print the table (and write the JSON)."""
     from palace_poker.env import evaluate  # noqa: PLC0415 - needs NumPy
 
-    hands = _integer(args.hands, "hands", 4, evaluate.HANDS)  # two blocks: an interval
-    seed = _integer(args.seed, "seed", 0, evaluate.SEED)
-    workers = _integer(args.workers, "workers", 1, os.cpu_count() or 1)
+    hands, seed = args.hands, args.seed
+    workers = args.workers or os.cpu_count() or 1
     opponents = (
         evaluate.OPPONENTS
         if args.opponents is None
