@@ -113,6 +113,7 @@ setup(
         Extension(
             "palace_poker._evalc",
             sources=["src/palace_poker/_evalc.c"],
+            depends=["src/palace_poker/_evalcore.h"],
             extra_compile_args=COMPILE_ARGS,
             optional=True,
         ),
@@ -121,6 +122,7 @@ setup(
         Extension(
             "palace_poker._enginec",
             sources=["src/palace_poker/_enginec.c"],
+            depends=["src/palace_poker/_evalcore.h"],
             extra_compile_args=COMPILE_ARGS,
             optional=True,
         ),
