@@ -117,3 +117,49 @@ def random_action(hand: Hand, rng: random.Random) -> Action:
     target = rng.choice((None, rng.randrange(-1, hand.n + 1)))
     amount = rng.choice((None, 0, 1, rng.randint(1, 3000)))
     return Action(seat, verb, target=target, amount=amount, cards=cards)
+
+
+def family_variant(rng: random.Random, family: str) -> Variant:
+    """The variant of a family: ``standard``, a preset's name, or ``random`` (a
+    random variant that deals at least two players)."""
+    if family == "standard":
+        return Variant()
+    if family != "random":
+        from palace_poker.presets import preset  # noqa: PLC0415
+
+        return preset(family).variant
+    variant = random_variant(rng)
+    while variant.most_players() < 2:
+        variant = random_variant(rng)
+    return variant
+
+
+def random_table(rng: random.Random, family: str) -> tuple[Rules, list[int], int]:
+    """Random stakes, structure, raise cap, players and stacks for a game family, and
+    the first dealer."""
+    variant = family_variant(rng, family)
+    n = rng.randint(2, variant.most_players())
+    small = rng.choice((1, 2, 5, 10))
+    betting: Betting = rng.choice(("limit", "no-limit"))
+    caps = (None, 0, 1, 3) if betting == "no-limit" else (0, 1, 3)
+    rules = Rules.of(
+        small,
+        big_bet=small * rng.choice((1, 2, 3)),
+        ante=rng.choice((0, small // 2, small)),
+        betting=betting,
+        max_raises=rng.choice(caps),
+        variant=variant,
+    )
+    stacks = [rng.choice(STACK_CHOICES) * small for _ in range(n)]
+    return rules, stacks, rng.randrange(n)
+
+
+def styled_choice(rng: random.Random, legal: list[int], style: int, fold: int, buy: int) -> int:
+    """An action id for a style of play: 0 uniform; 1 rarely folds (``fold``'s id);
+    2 buys (``buy``'s id) when it can, mostly: so that stocks run out and reshuffle."""
+    choices = legal
+    if style == 1 and rng.random() > 0.03:
+        choices = [a for a in legal if a != fold] or legal
+    elif style == 2 and buy in legal and rng.random() < 0.8:
+        choices = [buy]
+    return rng.choice(choices)

@@ -30,16 +30,13 @@ pytest.importorskip("palace_poker._enginec")
 
 from palace_poker import Rules
 from palace_poker._enginec import Batch, Hand
-from palace_poker.config import Betting
 from palace_poker.env import compact, observe
 from palace_poker.env.actions import BUY, FOLD, NUM_ACTIONS
 from palace_poker.env.batch import WAIT, HandBatch, Table
 from palace_poker.env.fast import new_hand
 from palace_poker.env.state import CHANCE, TERMINAL, EnvState
 from palace_poker.errors import IllegalActionError
-from palace_poker.presets import preset
-from palace_poker.variant import STANDARD, Variant
-from random_hands import STACK_CHOICES, random_variant
+from random_hands import random_table, styled_choice
 
 #: Each family of games compared, and how many hands of it.
 HANDS = {"standard": 500, "short-deck": 250, "quick": 250, "tiny": 250, "small": 250, "random": 800}
@@ -59,36 +56,6 @@ class Tally:
     players: set[int] = field(default_factory=set)
 
 
-def _variant(rng: random.Random, family: str) -> Variant:
-    if family == "standard":
-        return STANDARD
-    if family != "random":
-        return preset(family).variant
-    variant = random_variant(rng)
-    while variant.most_players() < 2:
-        variant = random_variant(rng)
-    return variant
-
-
-def _table(rng: random.Random, family: str) -> tuple[Rules, list[int], int]:
-    """Random stakes, structure, raise cap, players and stacks for a game family."""
-    variant = _variant(rng, family)
-    n = rng.randint(2, variant.most_players())
-    small = rng.choice((1, 2, 5, 10))
-    betting: Betting = rng.choice(("limit", "no-limit"))
-    caps = (None, 0, 1, 3) if betting == "no-limit" else (0, 1, 3)
-    rules = Rules.of(
-        small,
-        big_bet=small * rng.choice((1, 2, 3)),
-        ante=rng.choice((0, small // 2, small)),
-        betting=betting,
-        max_raises=rng.choice(caps),
-        variant=variant,
-    )
-    stacks = [rng.choice(STACK_CHOICES) * small for _ in range(n)]
-    return rules, stacks, rng.randrange(n)
-
-
 def _same_observation(state: EnvState, hand: Hand, seat: int, where: str) -> NDArray[np.float32]:
     written = np.full(observe.SIZE, -1.0, np.float32)  # (every entry must be written)
     hand.write_observation(seat, written)
@@ -98,19 +65,10 @@ def _same_observation(state: EnvState, hand: Hand, seat: int, where: str) -> NDA
     return written
 
 
-def _choose(rng: random.Random, legal: list[int], policy: int) -> int:
-    choices = legal
-    if policy == 1 and rng.random() > 0.03:
-        choices = [a for a in legal if a != FOLD] or legal
-    elif policy == 2 and BUY in legal and rng.random() < 0.8:
-        choices = [BUY]
-    return rng.choice(choices)
-
-
 def _compare(seed: int, family: str, tally: Tally) -> None:
     """Step one random hand in EnvState and in C; the written arrays are Python's."""
     rng = random.Random(seed)
-    rules, stacks, dealer = _table(rng, family)
+    rules, stacks, dealer = random_table(rng, family)
     policy = seed % 3  # 0: uniform; 1: rarely folds; 2: buys when it can
     state = EnvState.new(rules, stacks, dealer=dealer)
     hand = new_hand(rules, stacks, dealer=dealer)
@@ -134,7 +92,7 @@ def _compare(seed: int, family: str, tally: Tally) -> None:
             if rng.random() < 0.1:
                 for seat in range(len(stacks)):
                     _same_observation(state, hand, seat, where)
-            action = _choose(rng, state.legal_actions(), policy)
+            action = styled_choice(rng, state.legal_actions(), policy, FOLD, BUY)
         taken.append(action)
         state.apply(action)
         hand.apply(action)
@@ -258,12 +216,12 @@ class Replay:
 def _tables(rng: random.Random, size: int, family: str | None) -> list[Table]:
     """Mixed tables (every family) or tables of one family, table size and variant."""
     if family is not None:
-        rules, stacks, dealer = _table(rng, family)
+        rules, stacks, dealer = random_table(rng, family)
         return [Table(rules, tuple(stacks), dealer)] * size
     families = list(HANDS)
     tables = []
     for i in range(size):
-        rules, stacks, dealer = _table(rng, families[i % len(families)])
+        rules, stacks, dealer = random_table(rng, families[i % len(families)])
         tables.append(Table(rules, tuple(stacks), dealer))
     return tables
 

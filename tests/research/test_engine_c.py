@@ -33,14 +33,12 @@ pytest.importorskip("palace_poker._enginec")
 
 from palace_poker import Rules
 from palace_poker._enginec import Hand
-from palace_poker.config import Betting
 from palace_poker.env.actions import BUY, FOLD
 from palace_poker.env.fast import new_hand
 from palace_poker.env.state import CHANCE, TERMINAL, EnvState
 from palace_poker.errors import ConfigError
 from palace_poker.presets import preset
-from palace_poker.variant import STANDARD, Variant
-from random_hands import STACK_CHOICES, random_variant
+from random_hands import family_variant, random_table, styled_choice
 
 #: The fields of a seat's Observation that the C hand's view gives.
 VIEW_FIELDS = (
@@ -89,36 +87,6 @@ class Tally:
     all_in: int = 0
 
 
-def _variant(rng: random.Random, family: str) -> Variant:
-    if family == "standard":
-        return STANDARD
-    if family != "random":
-        return preset(family).variant
-    variant = random_variant(rng)
-    while variant.most_players() < 2:
-        variant = random_variant(rng)
-    return variant
-
-
-def _table(rng: random.Random, family: str) -> tuple[Rules, list[int], int]:
-    """Random stakes, structure, raise cap, players and stacks for a game family."""
-    variant = _variant(rng, family)
-    n = rng.randint(2, variant.most_players())
-    small = rng.choice((1, 2, 5, 10))
-    betting: Betting = rng.choice(("limit", "no-limit"))
-    caps = (None, 0, 1, 3) if betting == "no-limit" else (0, 1, 3)
-    rules = Rules.of(
-        small,
-        big_bet=small * rng.choice((1, 2, 3)),
-        ante=rng.choice((0, small // 2, small)),
-        betting=betting,
-        max_raises=rng.choice(caps),
-        variant=variant,
-    )
-    stacks = [rng.choice(STACK_CHOICES) * small for _ in range(n)]
-    return rules, stacks, rng.randrange(n)
-
-
 def _same_views(state: EnvState, hand: Hand, tally: Tally, where: str) -> None:
     seats: list[int | None] = [*range(hand.n), None]  # (None: a spectator)
     for seat in seats:
@@ -133,7 +101,7 @@ def _same_views(state: EnvState, hand: Hand, tally: Tally, where: str) -> None:
 def _compare(seed: int, family: str, tally: Tally) -> None:
     """Step one random hand in EnvState and in C; assert they agree at every node."""
     rng = random.Random(seed)
-    rules, stacks, dealer = _table(rng, family)
+    rules, stacks, dealer = random_table(rng, family)
     policy = seed % 3  # 0: uniform; 1: rarely folds; 2: buys when it can
     state = EnvState.new(rules, stacks, dealer=dealer)
     hand = new_hand(rules, stacks, dealer=dealer)
@@ -156,12 +124,7 @@ def _compare(seed: int, family: str, tally: Tally) -> None:
             legal = state.legal_actions()
             assert hand.legal_actions() == legal, where
             assert hand.chance_outcomes() == [], where
-            choices = legal
-            if policy == 1 and rng.random() > 0.03:
-                choices = [a for a in legal if a != FOLD] or legal
-            elif policy == 2 and BUY in legal and rng.random() < 0.8:
-                choices = [BUY]
-            action = rng.choice(choices)
+            action = styled_choice(rng, legal, policy, FOLD, BUY)
         taken.append(action)
         state.apply(action)
         hand.apply(action)
@@ -213,7 +176,7 @@ def test_every_table_size_of_the_standard_game(players: int) -> None:
     seed = 0
     while seeds < 40:  # forty hands of this size, both structures
         rng = random.Random(seed)
-        _, stacks, _ = _table(rng, "standard")
+        _, stacks, _ = random_table(rng, "standard")
         if len(stacks) == players:
             _compare(seed, "standard", tally)
             seeds += 1
@@ -232,7 +195,7 @@ def test_random_variants_cover_every_reading() -> None:
     """The random variants compared take each reading both ways."""
     readings: Counter[tuple[str, str]] = Counter()
     for seed in range(HANDS["random"]):
-        variant = _variant(random.Random(seed), "random")
+        variant = family_variant(random.Random(seed), "random")
         for name in ("struck", "entry", "fold", "last_two"):
             readings[(name, getattr(variant, name))] += 1
     assert len(readings) == 8, readings
