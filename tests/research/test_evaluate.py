@@ -20,11 +20,8 @@ from palace_poker.actions import Action
 from palace_poker.arena.plan import MatchPlan
 from palace_poker.bots.random_bot import RandomBot
 from palace_poker.env import evaluate, observe
-from palace_poker.env.policy_bot import (
-    PolicyBot,
-    make_agent,
-    observation_arrays,
-)
+from palace_poker.env.agents import make_agent
+from palace_poker.env.policy_bot import PolicyBot, observation_arrays
 from palace_poker.env.state import CHANCE, EnvState, legal_steps, research_rules
 from palace_poker.errors import ConfigError, IllegalActionError
 

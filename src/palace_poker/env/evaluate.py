@@ -18,7 +18,7 @@ One protocol, so that results reported by different people mean the same thing
   over the block means (:func:`palace_poker.arena.stats.mean_interval`); also in
   big bets per 100 hands. An agent's **score** is its mean over the matches.
 
-The agent is named as :func:`palace_poker.env.policy_bot.make_agent` takes it: a
+The agent is named as :func:`palace_poker.env.agents.make_agent` takes it: a
 bot of the registry, ``python:MODULE:NAME`` (a bot or a policy of ids), or
 ``sb3:PATH`` (a saved MaskablePPO). Matches run on local worker processes.
 """
@@ -36,7 +36,7 @@ from palace_poker.arena.plan import ArenaConfig
 from palace_poker.arena.play import Chunk, ChunkResult, play_chunk
 from palace_poker.arena.stats import mean_interval
 from palace_poker.config import Betting, Rules
-from palace_poker.env.policy_bot import make_agent
+from palace_poker.env.agents import make_agent
 from palace_poker.env.state import VariantChoice, research_rules
 
 #: The protocol's fixed parts (see the module's text).

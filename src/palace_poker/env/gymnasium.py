@@ -23,8 +23,9 @@ provides Gymnasium), so that ``gymnasium.make`` and ``gymnasium.make_vec`` build
 True
 
 **An episode is one hand.** The learner plays one seat (``seat``, or a seat drawn
-at each reset); the other seats are bots of the registry
-(:func:`palace_poker.bots.make_bot`). Within :meth:`~PalacePokerEnv.reset` and
+at each reset); the other seats are agents named as the evaluation protocol names them
+(:func:`palace_poker.env.agents.make_agent`: the registry's bots, the network bot
+``fast``, your own). Within :meth:`~PalacePokerEnv.reset` and
 :meth:`~PalacePokerEnv.step` the cards (every chance node of
 :class:`~palace_poker.env.state.EnvState`) and the bots' decisions are played until
 the learner has a decision or the hand is over, so every observation is one the
@@ -94,11 +95,12 @@ from gymnasium.error import ResetNeeded
 from gymnasium.vector import async_vector_env
 from numpy.typing import NDArray
 
-from palace_poker.bots import Bot, make_bot
+from palace_poker.bots import Bot
 from palace_poker.checks import MAX_PLAYERS, MIN_PLAYERS, chips, integer, short
 from palace_poker.config import Betting
 from palace_poker.env import observe
 from palace_poker.env.actions import DONE, NUM_ACTIONS
+from palace_poker.env.agents import make_agent
 from palace_poker.env.state import EnvState, VariantChoice, research_rules
 from palace_poker.errors import ConfigError, IllegalActionError
 
@@ -132,8 +134,9 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
 
     Every argument is a keyword (``gymnasium.make`` passes them on):
 
-    * ``opponents``: the bots' kinds, names of :data:`palace_poker.bots.BOTS`
-      (``"random"``, ``"heuristic"``, ``"montecarlo"``; ``"heuristic"`` when
+    * ``opponents``: the bots' kinds, names of :data:`palace_poker.bots.BOTS` or any
+      agent :func:`~palace_poker.env.agents.make_agent` takes (``"random"``,
+      ``"heuristic"``, ``"montecarlo"``, ``"fast"``; ``"heuristic"`` when
       neither this nor ``opponent_pool`` is given): one name (or a list of one)
       for every opponent, or one name an opponent in seat order from the learner's
       left (the first sits one seat to the learner's left, the next two seats ...).
@@ -310,7 +313,7 @@ class PalacePokerEnv(gymnasium.Env[Observation, np.int64]):
             self._seat = seat = seat if seat_option is None else seat_option
             dealer = dealer if dealer_option is None else dealer_option
             self._bots = {
-                (seat + 1 + i) % n: make_bot(kind, seed=int(s))
+                (seat + 1 + i) % n: make_agent(kind, seed=int(s))
                 for i, (kind, s) in enumerate(zip(self.opponents, seeds, strict=True))
             }
             self._state = EnvState.new(self.rules, [self.stack] * n, dealer=dealer)
@@ -483,7 +486,7 @@ def _kinds(opponents: object) -> tuple[str, ...]:
         )
     names = tuple(str(kind) for kind in kinds)
     for kind in dict.fromkeys(names):
-        make_bot(kind, seed=0)
+        make_agent(kind, seed=0)
     return names
 
 

@@ -1,4 +1,4 @@
-"""A policy of action ids played as a bot, and agents named by a string.
+"""A policy of action ids played as a bot, and a bot's decision as ids.
 
 A learner trained in an environment chooses action ids (:mod:`palace_poker.env.
 actions`) from the observation vector and the mask of legal ids. :class:`PolicyBot`
@@ -7,39 +7,27 @@ lets it take a seat wherever bots play (the arena, the evaluation protocol of
 the same vector (:func:`palace_poker.env.observe.view_entries`) and mask
 (:func:`palace_poker.env.state.legal_steps`) the environments give, asks the policy
 for an id, and repeats through a choice of several ids (a discard, a trim, a
-no-limit attack) until it makes one engine action.
-
-:func:`make_agent` builds an agent from a string, as the evaluation command takes
-it:
-
-* a bot of the registry, ``"medium"`` or ``"montecarlo:10ms"``
-  (:func:`palace_poker.bots.make_bot`);
-* ``"python:MODULE:NAME"``: ``NAME`` in the importable ``MODULE`` is called with
-  the seed; it returns a bot (an object with ``act(observation)``) or a policy of
-  ids (a callable ``(vector, mask) -> id``), played through :class:`PolicyBot`
-  (:func:`uniform_ids` is one: ``python:palace_poker.env.policy_bot:uniform_ids``);
-* ``"sb3:PATH"``: a MaskablePPO model saved by sb3-contrib (its ``.zip``), played
-  deterministically through :class:`PolicyBot` (sb3-contrib installed).
+no-limit attack) until it makes one engine action. :func:`id_steps` goes the other
+way: the ids that make a bot's action, as examples for a policy to learn from
+(``tools/train_fast_bot.py``). :mod:`palace_poker.env.agents` names agents by a
+string.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
 
 from palace_poker.actions import Action
-from palace_poker.bots import Bot, make_bot
 from palace_poker.bots.base import require_turn
 from palace_poker.checks import short
 from palace_poker.env import observe
 from palace_poker.env.actions import NUM_ACTIONS
-from palace_poker.env.state import Pending, legal_steps
-from palace_poker.errors import ConfigError, IllegalActionError
+from palace_poker.env.state import Pending, continues_to, legal_steps, same_action
+from palace_poker.errors import IllegalActionError
 from palace_poker.observation import Observation
 
 #: A policy of ids: the observation vector and the mask (int8, 1 for a legal id)
@@ -101,74 +89,60 @@ def observation_arrays(
     return vector, mask
 
 
-def make_agent(spec: str, seed: int | None = None) -> Bot:
-    """The agent ``spec`` names (see the module's text), seeded with ``seed``."""
-    kind, colon, rest = spec.partition(":")
-    if colon and kind == "python":
-        return _python_agent(spec, rest, seed)
-    if colon and kind == "sb3":
-        return PolicyBot(_maskable_ppo(rest), name=spec)
-    return make_bot(spec, seed)
+#: One id of a decision as a policy meets it: the observation vector, the mask of
+#: legal ids, and the id chosen.
+IdStep = tuple[NDArray[np.float32], NDArray[np.int8], int]
 
 
-def _python_agent(spec: str, target: str, seed: int | None) -> Bot:
-    module_name, colon, attribute = target.rpartition(":")
-    if not colon or not module_name or not attribute:
-        raise ConfigError(
-            "unknown_bot",
-            f"a Python agent is named python:MODULE:NAME, got {short(spec)}",
-            details={"input": short(spec)},
-        )
-    try:
-        factory = getattr(importlib.import_module(module_name), attribute)
-    except (ImportError, AttributeError) as err:
-        raise ConfigError(
-            "unknown_bot",
-            f"cannot load the agent {short(spec)}: {err}",
-            details={"input": short(spec)},
-        ) from err
-    if not callable(factory):
-        raise ConfigError(
-            "unknown_bot",
-            f"{short(spec)} is {short(factory)}: neither a bot nor a policy of ids",
-            details={"input": short(spec)},
-        )
-    made: Any = factory(seed)
-    if callable(getattr(made, "act", None)):
-        return made  # type: ignore[no-any-return]
-    if callable(made):
-        return PolicyBot(made, name=spec)
-    raise ConfigError(
-        "unknown_bot",
-        f"{short(spec)} gave {short(made)}: neither a bot (with act) nor a policy of ids",
-        details={"input": short(spec)},
+def id_steps(view: Observation, action: Action) -> list[IdStep]:
+    """The ids that make the engine's ``action`` at ``view``'s decision, each with
+    the vector and mask a policy sees before it: what :class:`PolicyBot` would have
+    to choose to play ``action`` (the inverse of its ``act``), as a bot's decisions
+    become examples for a policy of ids to learn from.
+
+    A no-limit amount between the sizes the ids offer (R-BET-2, R-BET-5) is taken as
+    the nearest size (the lower of two as near). An action not among the options
+    raises ``IllegalActionError('illegal_action')``."""
+    seat = view.viewer
+    assert seat is not None
+    n, pot = len(view.in_hand), view.pot
+    pending: Pending | None = None
+    made: list[IdStep] = []
+    for _ in range(_MAX_STEPS):
+        steps = legal_steps(view.options, seat=seat, n=n, pot=pot, pending=pending)
+        chosen = _step_toward(steps, action, seat)
+        vector, mask = observation_arrays(view, pending, list(steps))
+        made.append((vector, mask, chosen))
+        step = steps[chosen]
+        if not isinstance(step, Pending):
+            return made
+        pending = step
+    raise RuntimeError(f"no action after {_MAX_STEPS} ids")  # pragma: no cover
+
+
+def _step_toward(steps: dict[int, object], action: Action, seat: int) -> int:
+    """The id among ``steps`` that makes ``action`` or a choice that can still end
+    as it; a no-limit amount falls back to the nearest size offered."""
+    near: list[tuple[int, int]] = []
+    for candidate, step in steps.items():
+        if isinstance(step, Action):
+            if same_action(step, action):
+                return candidate
+            if (
+                step._replace(amount=None) == action._replace(amount=None)
+                and step.amount is not None
+                and action.amount is not None
+            ):
+                near.append((abs(step.amount - action.amount), candidate))
+        elif isinstance(step, Pending) and continues_to(step, action, seat):
+            return candidate
+    if near:
+        return min(near)[1]
+    raise IllegalActionError(
+        "illegal_action",
+        f"{short(action)} is not one of the actions the ids make here",
+        details={"input": short(action), "legal": sorted(steps)},
     )
-
-
-@functools.lru_cache(maxsize=8)
-def _maskable_ppo(path: str) -> IdPolicy:
-    """A MaskablePPO model saved by sb3-contrib, as a deterministic policy of ids
-    (loaded once a process: a seat's bot is made anew every hand)."""
-    try:
-        from sb3_contrib import MaskablePPO  # noqa: PLC0415 - optional
-    except ImportError as err:
-        raise ConfigError(
-            "unknown_bot",
-            "sb3:PATH needs sb3-contrib (pip install sb3-contrib)",
-            details={"input": path},
-        ) from err
-    try:
-        model = MaskablePPO.load(path, device="cpu")
-    except (OSError, ValueError) as err:
-        raise ConfigError(
-            "unknown_bot", f"cannot load {short(path)}: {err}", details={"input": path}
-        ) from err
-
-    def policy(vector: NDArray[np.float32], mask: NDArray[np.int8]) -> int:
-        action, _ = model.predict(vector, action_masks=mask.astype(bool), deterministic=True)
-        return int(action)
-
-    return policy
 
 
 def uniform_ids(seed: int | None = None) -> IdPolicy:

@@ -266,8 +266,8 @@ class EnvState:
         for _ in range(60):
             found = None
             for candidate, step in probe._legal().items():
-                if _same(step, action) or (
-                    isinstance(step, Pending) and _continues(step, action, probe.hand.to_act)
+                if same_action(step, action) or (
+                    isinstance(step, Pending) and continues_to(step, action, probe.hand.to_act)
                 ):
                     found = candidate
                     break
@@ -375,14 +375,14 @@ def _raises(option: Option, pot: int) -> dict[int, object]:
     return steps
 
 
-def _same(step: object, action: Action) -> bool:
+def same_action(step: object, action: Action) -> bool:
     """Whether a step is the engine's action (a set of cards in any order)."""
     return isinstance(step, Action) and step._replace(cards=tuple(sorted(step.cards))) == (
         action._replace(cards=tuple(sorted(action.cards)))
     )
 
 
-def _continues(pending: Pending, action: Action, seat: int | None) -> bool:
+def continues_to(pending: Pending, action: Action, seat: int | None) -> bool:
     """Whether a choice in progress can still end as ``action``."""
     option = pending.option
     if action.seat != seat or action.verb is not option.verb or action.target != option.target:
