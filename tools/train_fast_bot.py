@@ -25,6 +25,7 @@ import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -32,9 +33,12 @@ from palace_poker import Hand, SeededShuffle
 from palace_poker.bots import make_bot
 from palace_poker.config import Betting
 from palace_poker.env import observe
+from palace_poker.env.actions import NUM_ACTIONS
 from palace_poker.env.evaluate import STACK_BIG_BETS, rules_of
-from palace_poker.env.fast_bot import battle_features
-from palace_poker.env.policy_bot import id_steps
+from palace_poker.env.fast_bot import FastBot, Network, battle_features
+from palace_poker.env.policy_bot import id_steps, observation_arrays
+from palace_poker.env.state import Pending
+from palace_poker.observation import Observation
 
 #: The shard a worker writes after this many hands (work is kept if stopped).
 SHARD_HANDS = 200
@@ -212,8 +216,185 @@ def fit(args: argparse.Namespace) -> None:
     for k, layer in enumerate(linear):
         weights[f"w{k}"] = layer.weight.detach().numpy().T.astype(np.float16)
         weights[f"b{k}"] = layer.bias.detach().numpy().astype(np.float32)
-    np.savez_compressed(args.out, **weights)
+    _write(args.out, weights)
     print(f"{rows} decisions ({len(train)} to learn from); best held-out loss {best:.4f}")
+
+
+class Learner(FastBot):
+    """The fast bot recording each id it draws (the input, the legal ids, the id and
+    its probability), for a policy-gradient step."""
+
+    def __init__(self, seed: int, network: Network) -> None:
+        super().__init__(seed, network=network)
+        self.steps: list[tuple[np.ndarray, list[int], int, float]] = []
+
+    def _choose(
+        self,
+        view: Observation,
+        pending: Pending | None,
+        legal: list[int],
+        features: np.ndarray,
+    ) -> int:
+        vector, _ = observation_arrays(view, pending, legal)
+        x = np.concatenate([vector, features])
+        logits = self.network.logits(x)[legal]
+        weights = np.exp(logits - logits.max())
+        p = weights / weights.sum()
+        pick = int(self._np_random.choice(len(legal), p=p))
+        self.steps.append((x, legal, legal[pick], float(p[pick])))
+        return legal[pick]
+
+
+@dataclass(frozen=True)
+class Round:
+    """A worker's hands of one improvement round: the learner's weights, against
+    ``opponent``, hands ``start .. start + hands - 1`` (both structures, both seats)."""
+
+    weights: dict[str, np.ndarray]
+    opponent: str
+    seed: int
+    start: int
+    hands: int
+
+
+Step = tuple[np.ndarray, list[int], int, float, float, bool]
+
+
+def play_round(job: Round) -> tuple[list[Step], list[float]]:
+    """The learner's steps of the round's hands, each with the hand's result for the
+    learner in big bets and whether the hand was limit; and each hand's result."""
+    network = Network(job.weights)
+    made: list[Step] = []
+    results: list[float] = []
+    for index in range(job.start, job.start + job.hands):
+        betting: Betting = "limit" if index % 2 == 0 else "no-limit"
+        rules = rules_of(betting)
+        stack = STACK_BIG_BETS * rules.big_bet
+        deck = SeededShuffle(job.seed + index // 4)  # each deal twice, the seats swapped
+        hand = Hand.deal(rules, [stack, stack], dealer=0, shuffle=deck)
+        me = index // 2 % 2
+        learner = Learner(job.seed + 2 * index, network)
+        bots = {me: learner, 1 - me: make_bot(job.opponent, job.seed + 2 * index + 1)}
+        while hand.to_act is not None:
+            seat = hand.to_act
+            hand.apply(bots[seat].act(hand.observe(seat)))
+        assert hand.result is not None
+        won = (hand.result.stacks[me] - stack) / rules.big_bet
+        made.extend((*step, won, betting == "limit") for step in learner.steps)
+        results.append(won)
+    return made, results
+
+
+@dataclass
+class Trainer:
+    """The policy (the shipped network's layers in PyTorch), a value network for the
+    baseline, their optimiser, and the input's standardisation."""
+
+    torch: Any
+    policy: Any
+    value: Any
+    optimiser: Any
+    mean: np.ndarray
+    scale: np.ndarray
+
+    @classmethod
+    def start(cls, path: str, lr: float) -> Trainer:
+        """From the weights at ``path``."""
+        import torch  # noqa: PLC0415 - the improvement alone needs it
+
+        with np.load(path) as archive:
+            start = {name: archive[name] for name in archive.files}
+        count = sum(1 for name in start if name.startswith("w"))
+        parts: list[Any] = []
+        for k in range(count):
+            w = torch.from_numpy(start[f"w{k}"].astype(np.float32).T.copy())
+            layer = torch.nn.Linear(w.shape[1], w.shape[0])
+            with torch.no_grad():
+                layer.weight.copy_(w)
+                layer.bias.copy_(torch.from_numpy(start[f"b{k}"].astype(np.float32)))
+            parts.append(layer)
+            if k < count - 1:
+                parts.append(torch.nn.ReLU())
+        policy = torch.nn.Sequential(*parts)
+        width = parts[0].weight.shape[1]
+        value = torch.nn.Sequential(
+            torch.nn.Linear(width, 128), torch.nn.ReLU(), torch.nn.Linear(128, 1)
+        )
+        optimiser = torch.optim.Adam([*policy.parameters(), *value.parameters()], lr=lr)
+        return cls(torch, policy, value, optimiser, start["mean"], start["scale"])
+
+    def weights(self) -> dict[str, np.ndarray]:
+        """The policy as the archive the bot loads."""
+        weights = {"mean": self.mean, "scale": self.scale}
+        linear = [layer for layer in self.policy if isinstance(layer, self.torch.nn.Linear)]
+        for k, layer in enumerate(linear):
+            weights[f"w{k}"] = layer.weight.detach().numpy().T.astype(np.float16)
+            weights[f"b{k}"] = layer.bias.detach().numpy().astype(np.float32)
+        return weights
+
+    def update(self, steps: list[Step], epochs: int, clip: float, seed: int) -> None:
+        """PPO's clipped step on the round's steps, each hand's result the return
+        and the value network's estimate its baseline."""
+        torch = self.torch
+        x = torch.from_numpy((np.stack([s[0] for s in steps]) - self.mean) * self.scale)
+        legal = torch.zeros((len(steps), NUM_ACTIONS), dtype=torch.bool)
+        for row, step in enumerate(steps):
+            legal[row, step[1]] = True
+        chosen = torch.tensor([s[2] for s in steps])
+        old = torch.log(torch.tensor([s[3] for s in steps]))
+        result = torch.tensor([s[4] for s in steps], dtype=torch.float32)
+        rng = np.random.default_rng(seed)
+        for _ in range(epochs):
+            for batch in np.array_split(rng.permutation(len(steps)), max(1, len(steps) // 512)):
+                logits = self.policy(x[batch]).masked_fill(~legal[batch], -1e9)
+                logp = torch.log_softmax(logits, dim=1).gather(1, chosen[batch, None])[:, 0]
+                baseline = self.value(x[batch])[:, 0]
+                advantage = (result[batch] - baseline).detach()
+                ratio = torch.exp(logp - old[batch])
+                clipped = torch.clamp(ratio, 1 - clip, 1 + clip)
+                loss_policy = -torch.min(ratio * advantage, clipped * advantage).mean()
+                loss_value = ((baseline - result[batch]) ** 2).mean()
+                self.optimiser.zero_grad()
+                (loss_policy + 0.5 * loss_value).backward()
+                self.optimiser.step()
+
+
+def improve(args: argparse.Namespace) -> None:
+    """Policy-gradient rounds (PPO's clipped step, a learned baseline) against
+    ``--opponent``, starting from ``--start``'s weights; the weights written after
+    every round."""
+    import torch  # noqa: PLC0415 - the improvement alone needs it
+
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    trainer = Trainer.start(args.start, args.lr)
+    deadline = time.time() + 60 * args.minutes
+    index = 0
+    with multiprocessing.Pool(args.workers) as pool:
+        round_number = 0
+        while time.time() < deadline:
+            weights = trainer.weights()
+            jobs = [
+                Round(weights, args.opponent, args.seed, index + w * args.hands, args.hands)
+                for w in range(args.workers)
+            ]
+            index += args.workers * args.hands
+            played = pool.map(play_round, jobs)
+            steps = [step for part, _ in played for step in part]
+            results = np.array([won for _, part in played for won in part])
+            round_number += 1
+            trainer.update(steps, args.epochs, args.clip, args.seed + round_number)
+            print(
+                f"round {round_number}: {len(results)} hands, {len(steps)} steps; the learner "
+                f"won {results.mean():+.3f} ± {1.96 * results.std() / len(results) ** 0.5:.3f} "
+                "big bets a hand",
+                flush=True,
+            )
+            _write(args.out, trainer.weights())
+
+
+def _write(path: str, weights: dict[str, np.ndarray]) -> None:
+    np.savez_compressed(path, allow_pickle=False, **weights)
 
 
 def main() -> None:
@@ -236,11 +417,25 @@ def main() -> None:
     learn.add_argument("--decay", type=float, default=1e-4)
     learn.add_argument("--threads", type=int, default=1)
     learn.add_argument("--seed", type=int, default=33)
+    better = commands.add_parser("improve", help="policy-gradient rounds against a bot")
+    better.add_argument("--start", required=True)
+    better.add_argument("--out", required=True)
+    better.add_argument("--opponent", default="hard")
+    better.add_argument("--minutes", type=float, default=30.0)
+    better.add_argument("--hands", type=int, default=500, help="a worker's hands a round")
+    better.add_argument("--workers", type=int, default=2)
+    better.add_argument("--epochs", type=int, default=4)
+    better.add_argument("--lr", type=float, default=3e-5)
+    better.add_argument("--clip", type=float, default=0.2)
+    better.add_argument("--threads", type=int, default=2)
+    better.add_argument("--seed", type=int, default=44_000)
     args = parser.parse_args()
     if args.command == "collect":
         collect(args)
-    else:
+    elif args.command == "fit":
         fit(args)
+    else:
+        improve(args)
 
 
 if __name__ == "__main__":
