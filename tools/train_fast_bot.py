@@ -55,6 +55,8 @@ class Job:
     teacher: str
     field: list[str]
     out: Path
+    #: stop after this many hands, if the deadline has not come first
+    max_hands: int | None = None
 
 
 def collect_worker(job: Job) -> int:
@@ -65,7 +67,7 @@ def collect_worker(job: Job) -> int:
     rng = random.Random(seed * 1_000 + worker)
     index, shard, hands = worker, 0, 0
     rows: dict[str, list[object]] = _empty()
-    while time.time() < deadline:
+    while time.time() < deadline and (job.max_hands is None or hands < job.max_hands):
         betting: Betting = "limit" if index % 2 == 0 else "no-limit"
         rules = rules_of(betting)
         stack = STACK_BIG_BETS * rules.big_bet
@@ -343,17 +345,27 @@ class Trainer:
         chosen = torch.tensor([s[2] for s in steps])
         old = torch.log(torch.tensor([s[3] for s in steps]))
         result = torch.tensor([s[4] for s in steps], dtype=torch.float32)
+        # No-limit's results swing ten to twenty times limit's: each structure's
+        # advantages are divided by its own spread, so that limit is learned too.
+        limit = np.array([s[5] for s in steps])
+        spread = np.ones(len(steps), np.float32)
+        for kind in (True, False):
+            if (limit == kind).sum() > 1:
+                spread[limit == kind] = max(
+                    float(np.std([s[4] for s in steps if s[5] == kind])), 1e-3
+                )
+        weight = torch.from_numpy(1.0 / spread)
         rng = np.random.default_rng(seed)
         for _ in range(epochs):
             for batch in np.array_split(rng.permutation(len(steps)), max(1, len(steps) // 512)):
                 logits = self.policy(x[batch]).masked_fill(~legal[batch], -1e9)
                 logp = torch.log_softmax(logits, dim=1).gather(1, chosen[batch, None])[:, 0]
                 baseline = self.value(x[batch])[:, 0]
-                advantage = (result[batch] - baseline).detach()
+                advantage = ((result[batch] - baseline) * weight[batch]).detach()
                 ratio = torch.exp(logp - old[batch])
                 clipped = torch.clamp(ratio, 1 - clip, 1 + clip)
                 loss_policy = -torch.min(ratio * advantage, clipped * advantage).mean()
-                loss_value = ((baseline - result[batch]) ** 2).mean()
+                loss_value = (((baseline - result[batch]) * weight[batch]) ** 2).mean()
                 self.optimiser.zero_grad()
                 (loss_policy + 0.5 * loss_value).backward()
                 self.optimiser.step()
