@@ -21,6 +21,7 @@ from palace_poker.env.fast_bot import FEATURES, FastBot, Network, battle_feature
 from palace_poker.env.policy_bot import IdPolicy, PolicyBot, id_steps
 from palace_poker.env.state import same_action
 from palace_poker.errors import IllegalActionError
+from palace_poker.variant import Variant
 from random_hands import random_table
 
 FAMILIES = ("standard", "tiny", "short-deck", "quick", "random")
@@ -88,6 +89,25 @@ def test_the_fast_bot_plays_a_legal_action_at_every_table_and_variant() -> None:
             decisions += 1
         assert hand.over, f"hand {index} did not end in 5,000 decisions"
     assert decisions > 300
+
+
+def test_the_network_plays_heads_up_in_the_standard_game_and_medium_elsewhere() -> None:
+    rng = random.Random(11)
+    seen = {True: 0, False: 0}
+    for index in range(80):
+        family = FAMILIES[index % len(FAMILIES)] if index % 3 else "standard"
+        rules, stacks, dealer = random_table(rng, family)
+        if index % 3 == 0:
+            stacks = stacks[:2]
+            dealer %= 2
+        hand = Hand.deal(rules, stacks, dealer=dealer, shuffle=SeededShuffle(index))
+        view = hand.observe(hand.to_act)
+        network = FastBot.plays_network(view)
+        assert network == (hand.n == 2 and rules.variant == Variant())
+        seen[network] += 1
+        if not network:
+            assert FastBot(seed=index).act(view) == make_bot("medium", index).act(view)
+    assert min(seen.values()) > 10
 
 
 def test_the_same_seed_makes_the_same_decisions() -> None:

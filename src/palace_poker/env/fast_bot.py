@@ -12,11 +12,16 @@ against that opponent's banner. Its choice is drawn from the network's
 probabilities over the legal ids (a mixed strategy, as poker wants), seeded.
 
 The weights (``fast.npz`` beside this module) were learned from ``expert``'s
-decisions at the evaluation protocol's table, heads-up in both structures
-(``tools/train_fast_bot.py``; docs/bots.md, *The fast bot*, has the run, its
-decision times and its matches). Any table of 2 to 10 players and any variant
-gets a legal choice, since the vector and the ids are the same everywhere, but the
-network learned heads-up play of the standard game only.
+decisions at the evaluation protocol's table, heads-up in both structures, then
+improved by policy-gradient rounds against ``hard`` (``tools/train_fast_bot.py``;
+docs/bots.md, *The fast bot*, has the run, its decision times and its matches).
+
+The network learned the heads-up standard game only, and away from it it does not
+play sensibly (at six players it bought and trimmed hundreds of times a hand). So
+at a table of three or more, or in a variant, the bot plays as the ``medium``
+level (:class:`~palace_poker.bots.heuristic.HeuristicBot`, which reads every
+variant and decides in well under a millisecond), and says so: :meth:`FastBot.plays_network`
+is whether the network decides at a table.
 
 >>> from palace_poker import Hand, SeededShuffle
 >>> from palace_poker.env.evaluate import rules_of
@@ -37,12 +42,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from palace_poker.actions import Action
+from palace_poker.bots import make_bot
 from palace_poker.bots.base import require_turn
 from palace_poker.bots.reading import VALUE_SCALE, Reading, strike_of, value_against
 from palace_poker.env.actions import MAX_SEATS
 from palace_poker.env.policy_bot import observation_arrays
 from palace_poker.env.state import Pending, legal_steps
 from palace_poker.observation import Observation
+from palace_poker.variant import STANDARD
 
 #: Sampled palaces behind each battle odds feature.
 ODDS_SAMPLES: Final = 32
@@ -125,10 +132,21 @@ class FastBot:
         self._np_random = np.random.default_rng(seed)
         self.network = network if network is not None else shipped()
         self.greedy = greedy
+        # where the network did not learn (see the module's text)
+        self._elsewhere = make_bot("medium", seed)
+
+    @staticmethod
+    def plays_network(observation: Observation) -> bool:
+        """Whether the network decides at ``observation``'s table: heads-up in the
+        standard game (the game it learned); elsewhere the bot plays as ``medium``."""
+        return len(observation.in_hand) == 2 and observation.rules.variant == STANDARD
 
     def act(self, observation: Observation) -> Action:
-        """Choose one of ``observation.options``, one id at a time."""
+        """Choose one of ``observation.options``: the network's ids one at a time
+        (heads-up, standard game), else the ``medium`` level's choice."""
         require_turn(observation, self.name)
+        if not self.plays_network(observation):
+            return self._elsewhere.act(observation)
         seat = observation.viewer
         assert seat is not None
         features = battle_features(observation, self._random)
