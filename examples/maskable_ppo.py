@@ -16,6 +16,10 @@ beside the research extra.
     pip install 'palace-poker[research]' sb3-contrib
     python examples/maskable_ppo.py --steps 300000 --out ppo-palace.zip
     palace-poker evaluate sb3:ppo-palace.zip --workers 2
+
+``--pool`` changes the opponents, as names and weights: ``--pool fast`` trains
+against the network bot, which beats ``hard`` and still decides in a third of a
+millisecond (docs/bots.md, *The fast bot*); ``--pool medium=1,fast=2`` mixes.
 """
 
 from __future__ import annotations
@@ -38,6 +42,16 @@ def make_env(seed: int, pool: dict[str, float], betting: str) -> Any:
     env = gymnasium.make("PalacePoker-v0", opponent_pool=pool, betting=betting)
     env.reset(seed=seed)
     return env
+
+
+def parse_pool(text: str) -> dict[str, float]:
+    """``fast`` or ``medium=1,fast=2``: agents' names and their weights (1 unless
+    given)."""
+    pool: dict[str, float] = {}
+    for part in text.split(","):
+        name, _, weight = part.partition("=")
+        pool[name.strip()] = float(weight) if weight else 1.0
+    return pool
 
 
 def main(
@@ -99,5 +113,6 @@ if __name__ == "__main__":
     parser.add_argument("--out", type=Path, default=Path("ppo-palace.zip"))
     parser.add_argument("--betting", default="limit", choices=("limit", "no-limit"))
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--pool", type=parse_pool, default=None, help="e.g. medium=1,fast=2")
     args = parser.parse_args()
-    main(steps=args.steps, out=args.out, betting=args.betting, seed=args.seed)
+    main(steps=args.steps, out=args.out, betting=args.betting, seed=args.seed, pool=args.pool)
