@@ -18,6 +18,7 @@ from palace_poker.bots.reading import Reading
 from palace_poker.errors import ConfigError
 from palace_poker.observation import Observation
 from paths import ROOT
+from scripts import load_script
 
 LIMIT_CONTEXTS = {"bet2", "bet3", "raise-attacker", "raise-defender"}
 NO_LIMIT_CONTEXTS = LIMIT_CONTEXTS | {
@@ -254,13 +255,7 @@ def test_an_unknown_inference_is_refused(inference: object) -> None:
 def test_the_shipped_module_is_what_the_script_writes(tmp_path: Path) -> None:
     # The script plays hands, counts and writes a module of the same shape; the
     # shipped module is its output (the header names the run).
-    import importlib.util  # noqa: PLC0415 - the script is loaded by path
-
-    spec = importlib.util.spec_from_file_location("fit_inference", ROOT / "tools/fit_inference.py")
-    assert spec is not None
-    assert spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = load_script(ROOT / "tools" / "fit_inference.py")
     out = tmp_path / "rates.py"
     arguments = ["--hands", "2", "--field-hands", "2", "--seed", "5", "--out", str(out)]
     assert script.main(arguments) == 0

@@ -9,8 +9,6 @@ and plays whole hands.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from types import ModuleType
 
 import numpy as np
@@ -24,16 +22,11 @@ from open_spiel.python.algorithms import tabular_qlearner
 
 import palace_poker.env.openspiel  # noqa: F401 - registers python_palace_poker
 from paths import EXAMPLES
+from scripts import load_script
 
 
 def _example(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"_example_{name}", EXAMPLES / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(EXAMPLES / f"{name}.py")
 
 
 def test_openspiels_own_loop_fails_when_a_player_never_acts() -> None:

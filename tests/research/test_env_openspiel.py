@@ -25,16 +25,15 @@ Checked here:
 
 from __future__ import annotations
 
-import importlib.util
 import pickle
 import random
-import sys
 from types import ModuleType
 from typing import Any
 
 import pytest
 
 from paths import EXAMPLES
+from scripts import load_script
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -365,13 +364,7 @@ def test_resampling_needs_a_decision_node() -> None:
 
 
 def _example(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"_example_{name}", EXAMPLES / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(EXAMPLES / f"{name}.py")
 
 
 @pytest.mark.parametrize(("players", "betting"), [(2, "limit"), (3, "no-limit")])

@@ -10,14 +10,13 @@ random bot than against the equilibrium.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from types import ModuleType
 from typing import Any
 
 import pytest
 
 from paths import BENCHMARKS
+from scripts import load_script
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -31,13 +30,7 @@ TINY = "python_palace_poker(variant=tiny,players=2,small_bet=1,ante=1,stack=4)"
 
 
 def _benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("_equilibrium", BENCHMARKS / "equilibrium.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCHMARKS / "equilibrium.py")
 
 
 @pytest.fixture(scope="module")

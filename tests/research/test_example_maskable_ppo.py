@@ -4,23 +4,16 @@ them. (Training itself needs sb3-contrib, which the project does not install.)""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from types import ModuleType
 
 import numpy as np
 
 from paths import EXAMPLES
+from scripts import load_script
 
 
 def _example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("_example_ppo", EXAMPLES / "maskable_ppo.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(EXAMPLES / "maskable_ppo.py")
 
 
 def test_a_pool_is_names_and_weights() -> None:

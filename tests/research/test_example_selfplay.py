@@ -4,27 +4,18 @@ uniformly random player."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from types import ModuleType
 
 import pytest
 
 from paths import EXAMPLES
+from scripts import load_script
 
 pytest.importorskip("pettingzoo")
 
 
 def _example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "_example_selfplay", EXAMPLES / "pettingzoo_selfplay.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(EXAMPLES / "pettingzoo_selfplay.py")
 
 
 def test_self_play_learns_to_beat_a_random_player(capsys: pytest.CaptureFixture[str]) -> None:

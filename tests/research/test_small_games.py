@@ -8,14 +8,13 @@ games*) gives.
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
 from types import ModuleType
 
 import pytest
 
 from paths import BENCHMARKS
+from scripts import load_script
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -25,13 +24,7 @@ import palace_poker.env.openspiel  # noqa: E402, F401  (registers the game)
 
 
 def _benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("_small_games", BENCHMARKS / "small_games.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCHMARKS / "small_games.py")
 
 
 @pytest.mark.rule("V-END-3")

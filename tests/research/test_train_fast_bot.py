@@ -4,8 +4,6 @@ improvement rounds need PyTorch, which the project does not install.)"""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import time
 from pathlib import Path
 from types import ModuleType
@@ -15,18 +13,11 @@ import numpy as np
 from palace_poker.env import observe
 from palace_poker.env.fast_bot import FEATURES
 from paths import ROOT
+from scripts import load_script
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "_train_fast_bot", ROOT / "tools/train_fast_bot.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = script  # its dataclasses look their module up
-    spec.loader.exec_module(script)
-    return script
+    return load_script(ROOT / "tools" / "train_fast_bot.py")
 
 
 def test_collected_examples_are_legal_ids_with_their_inputs(tmp_path: Path) -> None:
