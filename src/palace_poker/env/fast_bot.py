@@ -46,8 +46,8 @@ from palace_poker.bots import make_bot
 from palace_poker.bots.base import require_turn
 from palace_poker.bots.reading import VALUE_SCALE, Reading, strike_of, value_against
 from palace_poker.env.actions import MAX_SEATS
-from palace_poker.env.policy_bot import observation_arrays
-from palace_poker.env.state import Pending, legal_steps
+from palace_poker.env.policy_bot import observation_arrays, walk_ids
+from palace_poker.env.state import Pending
 from palace_poker.observation import Observation
 from palace_poker.variant import STANDARD
 
@@ -56,8 +56,6 @@ ODDS_SAMPLES: Final = 32
 #: Battle features: for each of the nine other seats (relative to the bot: 1 is
 #: the player on its left), the odds and the bot's hand value against its banner.
 FEATURES: Final = 2 * (MAX_SEATS - 1)
-#: The most ids one engine action takes (a trim of every soldier, then DONE).
-_MAX_STEPS: Final = 64
 #: Hand values are a category (0 high card .. 9) and a fraction: this scales them.
 _CATEGORIES: Final = 10.0
 
@@ -147,25 +145,15 @@ class FastBot:
         require_turn(observation, self.name)
         if not self.plays_network(observation):
             return self._elsewhere.act(observation)
-        seat = observation.viewer
-        assert seat is not None
         features = battle_features(observation, self._random)
-        n, pot = len(observation.in_hand), observation.pot
-        pending: Pending | None = None
-        for _ in range(_MAX_STEPS):
-            steps = legal_steps(observation.options, seat=seat, n=n, pot=pot, pending=pending)
+
+        def choose(pending: Pending | None, steps: dict[int, object]) -> int:
             legal = list(steps)
-            step = (
-                steps[legal[0]]
-                if len(legal) == 1
-                else steps[self._choose(observation, pending, legal, features)]
-            )
-            if isinstance(step, Pending):
-                pending = step
-                continue
-            assert isinstance(step, Action)
-            return step
-        raise RuntimeError(f"no action after {_MAX_STEPS} ids")  # pragma: no cover
+            if len(legal) == 1:  # nothing to ask the network
+                return legal[0]
+            return self._choose(observation, pending, legal, features)
+
+        return walk_ids(observation, choose)
 
     def _choose(
         self,

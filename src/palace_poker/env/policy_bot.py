@@ -52,28 +52,44 @@ class PolicyBot:
         naming it and the legal ids: a policy that plays illegal ids is broken,
         and an evaluation must not hide it."""
         require_turn(observation, self.name)
-        seat = observation.viewer
-        assert seat is not None
-        n, pot = len(observation.in_hand), observation.pot
-        pending: Pending | None = None
-        for _ in range(_MAX_STEPS):
-            steps = legal_steps(observation.options, seat=seat, n=n, pot=pot, pending=pending)
+
+        def choose(pending: Pending | None, steps: dict[int, object]) -> int:
             vector, mask = observation_arrays(observation, pending, list(steps))
             chosen = self.policy(vector, mask)
-            step = steps.get(int(chosen))
-            if step is None:
+            if int(chosen) not in steps:
                 raise IllegalActionError(
                     "illegal_action",
                     f"the policy {self.name} chose id {short(chosen)}, not one of the "
                     f"legal ids {sorted(steps)}",
                     details={"input": short(chosen), "legal": sorted(steps)},
                 )
-            if isinstance(step, Pending):
-                pending = step
-                continue
-            assert isinstance(step, Action)
-            return step
-        raise RuntimeError(f"no action after {_MAX_STEPS} ids")  # pragma: no cover
+            return int(chosen)
+
+        return walk_ids(observation, choose)
+
+
+#: What picks an id of a choice: from the choice in progress (``None`` at its
+#: start) and the legal ids with what each does (:func:`legal_steps`).
+IdChooser = Callable[[Pending | None, dict[int, object]], int]
+
+
+def walk_ids(view: Observation, choose: IdChooser) -> Action:
+    """The engine action that ids make at ``view``'s decision, each id picked by
+    ``choose`` among the legal ones, through a choice of several ids (a discard, a
+    trim, a no-limit attack) until one makes an action."""
+    seat = view.viewer
+    assert seat is not None
+    n, pot = len(view.in_hand), view.pot
+    pending: Pending | None = None
+    for _ in range(_MAX_STEPS):
+        steps = legal_steps(view.options, seat=seat, n=n, pot=pot, pending=pending)
+        step = steps[choose(pending, steps)]
+        if isinstance(step, Pending):
+            pending = step
+            continue
+        assert isinstance(step, Action)
+        return step
+    raise RuntimeError(f"no action after {_MAX_STEPS} ids")  # pragma: no cover
 
 
 def observation_arrays(
