@@ -35,10 +35,8 @@ from palace_poker.config import Betting
 from palace_poker.env import observe
 from palace_poker.env.actions import NUM_ACTIONS
 from palace_poker.env.evaluate import STACK_BIG_BETS, rules_of
-from palace_poker.env.fast_bot import FastBot, Network, battle_features
-from palace_poker.env.policy_bot import id_steps, observation_arrays
-from palace_poker.env.state import Pending
-from palace_poker.observation import Observation
+from palace_poker.env.fast_bot import FastBot, Network, battle_features, softmax
+from palace_poker.env.policy_bot import id_steps
 
 #: The shard a worker writes after this many hands (work is kept if stopped).
 SHARD_HANDS = 200
@@ -230,18 +228,8 @@ class Learner(FastBot):
         super().__init__(seed, network=network)
         self.steps: list[tuple[np.ndarray, list[int], int, float]] = []
 
-    def _choose(
-        self,
-        view: Observation,
-        pending: Pending | None,
-        legal: list[int],
-        features: np.ndarray,
-    ) -> int:
-        vector, _ = observation_arrays(view, pending, legal)
-        x = np.concatenate([vector, features])
-        logits = self.network.logits(x)[legal]
-        weights = np.exp(logits - logits.max())
-        p = weights / weights.sum()
+    def _pick(self, x: np.ndarray, legal: list[int]) -> int:
+        p = softmax(self.network.logits(x)[legal])
         pick = int(self._np_random.choice(len(legal), p=p))
         self.steps.append((x, legal, legal[pick], float(p[pick])))
         return legal[pick]

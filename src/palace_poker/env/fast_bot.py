@@ -163,8 +163,18 @@ class FastBot:
         features: NDArray[np.float32],
     ) -> int:
         vector, _ = observation_arrays(view, pending, legal)
-        logits = self.network.logits(np.concatenate([vector, features]))[legal]
+        return self._pick(np.concatenate([vector, features]), legal)
+
+    def _pick(self, x: NDArray[np.float32], legal: list[int]) -> int:
+        """The id the network picks among ``legal`` for the input ``x``."""
+        logits = self.network.logits(x)[legal]
         if self.greedy:
             return legal[int(np.argmax(logits))]
-        weights = np.exp(logits - logits.max())
-        return legal[int(self._np_random.choice(len(legal), p=weights / weights.sum()))]
+        return legal[int(self._np_random.choice(len(legal), p=softmax(logits)))]
+
+
+def softmax(logits: NDArray[np.float32]) -> NDArray[np.float32]:
+    """The probabilities the scores ``logits`` give (the largest subtracted first,
+    so that no exponential overflows)."""
+    weights = np.exp(logits - logits.max())
+    return weights / weights.sum()  # type: ignore[no-any-return]

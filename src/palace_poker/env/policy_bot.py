@@ -121,19 +121,16 @@ def id_steps(view: Observation, action: Action) -> list[IdStep]:
     raises ``IllegalActionError('illegal_action')``."""
     seat = view.viewer
     assert seat is not None
-    n, pot = len(view.in_hand), view.pot
-    pending: Pending | None = None
     made: list[IdStep] = []
-    for _ in range(_MAX_STEPS):
-        steps = legal_steps(view.options, seat=seat, n=n, pot=pot, pending=pending)
+
+    def choose(pending: Pending | None, steps: dict[int, object]) -> int:
         chosen = _step_toward(steps, action, seat)
         vector, mask = observation_arrays(view, pending, list(steps))
         made.append((vector, mask, chosen))
-        step = steps[chosen]
-        if not isinstance(step, Pending):
-            return made
-        pending = step
-    raise RuntimeError(f"no action after {_MAX_STEPS} ids")  # pragma: no cover
+        return chosen
+
+    walk_ids(view, choose)
+    return made
 
 
 def _step_toward(steps: dict[int, object], action: Action, seat: int) -> int:
