@@ -59,22 +59,19 @@ class Job:
 
 def collect_worker(job: Job) -> int:
     """Play hands ``worker, worker + workers, ...`` until the deadline; write shards."""
-    worker, workers, seed, teacher, out = job.worker, job.workers, job.seed, job.teacher, job.out
-    field = job.field
-    deadline = job.deadline
+    worker, workers, seed, teacher = job.worker, job.workers, job.seed, job.teacher
     rng = random.Random(seed * 1_000 + worker)
     index, shard, hands = worker, 0, 0
     rows: dict[str, list[object]] = _empty()
-    while time.time() < deadline and (job.max_hands is None or hands < job.max_hands):
+    while time.time() < job.deadline and (job.max_hands is None or hands < job.max_hands):
         betting: Betting = "limit" if index % 2 == 0 else "no-limit"
         rules = rules_of(betting)
         stack = STACK_BIG_BETS * rules.big_bet
         hand = Hand.deal(rules, [stack, stack], dealer=0, shuffle=SeededShuffle(seed + index))
-        names = [teacher, rng.choice(field)]
+        names = [teacher, rng.choice(job.field)]
         if index // 2 % 2:
             names.reverse()
         bots = [make_bot(name, seed + index * 2 + seat) for seat, name in enumerate(names)]
-        start = len(rows["ids"])
         seats: list[int] = []
         while hand.to_act is not None:
             seat = hand.to_act
@@ -95,14 +92,13 @@ def collect_worker(job: Job) -> int:
         assert hand.result is not None
         rows["won"].extend(hand.result.stacks[seat] - stack for seat in seats)
         assert len(rows["won"]) == len(rows["ids"])
-        assert start <= len(rows["ids"])
         index += workers
         hands += 1
         if hands % SHARD_HANDS == 0:
-            _save(rows, out / f"shard-{worker}-{shard}.npz")
+            _save(rows, job.out / f"shard-{worker}-{shard}.npz")
             rows, shard = _empty(), shard + 1
     if rows["ids"]:
-        _save(rows, out / f"shard-{worker}-{shard}.npz")
+        _save(rows, job.out / f"shard-{worker}-{shard}.npz")
     return hands
 
 
