@@ -1,4 +1,4 @@
-"""How long a decision takes: the fast bot (``palace_poker.env.fast_bot``) beside the
+"""How long a decision takes: the fast bot (``palace_poker.bots.fast``) beside the
 strong bots it stands in for, ``hard`` and ``expert``, measured in the same run.
 
 Each bot plays every seat of the evaluation protocol's table (heads-up, small bet

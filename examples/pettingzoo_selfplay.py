@@ -29,8 +29,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from palace_poker.encoding.ids import NUM_ACTIONS
 from palace_poker.env import observe
-from palace_poker.env.actions import NUM_ACTIONS
 from palace_poker.env.pettingzoo import env as make_env
 
 Array = NDArray[np.float64]

@@ -31,11 +31,11 @@ import numpy as np
 
 from palace_poker import Hand, SeededShuffle
 from palace_poker.bots import make_bot
+from palace_poker.bots.fast import FastBot, Network, battle_features, softmax
 from palace_poker.config import Betting
+from palace_poker.encoding.ids import NUM_ACTIONS
 from palace_poker.env import observe
-from palace_poker.env.actions import NUM_ACTIONS
 from palace_poker.env.evaluate import STACK_BIG_BETS, rules_of
-from palace_poker.env.fast_bot import FastBot, Network, battle_features, softmax
 from palace_poker.env.policy_bot import id_steps
 
 #: The shard a worker writes after this many hands (work is kept if stopped).

@@ -107,6 +107,7 @@ def test_every_level_plays_every_variant_legally_to_the_end(name: str) -> None:
     levels = sorted(FACTORIES)
     most = variant.most_players()
     played = dict.fromkeys(levels, 0)
+    seated = 0
     for number in range(24):
         players = 2 + number % min(3, most - 1)
         betting: Betting = "limit" if number % 2 else "no-limit"
@@ -114,8 +115,10 @@ def test_every_level_plays_every_variant_legally_to_the_end(name: str) -> None:
         hand = Hand.deal(
             rules, [200] * players, dealer=number % players, shuffle=SeededShuffle(number)
         )
-        # The levels in turn round the seats, so each sits at every table size.
-        lineup = [levels[(number * 3 + seat) % len(levels)] for seat in range(players)]
+        # The levels in turn round the seats, each table going on from the last, so
+        # that each plays about as often, at tables of every size.
+        lineup = [levels[(seated + seat) % len(levels)] for seat in range(players)]
+        seated += players
         bots = [FACTORIES[level](number * 10 + s) for s, level in enumerate(lineup)]
         play_checked(hand, bots, 200 * players)
         for level in lineup:

@@ -71,6 +71,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("facade", ("hand", "record", "game", "determinize")),
+    ("encoding", ("encoding",)),
     ("players and tools", ("narrate", "bots", "arena", "lab", "terminal", "outputs", "arguments")),
     ("services", ("server", "env")),
     ("the command", ("cli", "__main__")),

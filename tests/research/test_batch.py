@@ -30,8 +30,8 @@ pytest.importorskip("palace_poker._enginec")
 
 from palace_poker import Rules
 from palace_poker._enginec import Batch, Hand
+from palace_poker.encoding.ids import BUY, FOLD, NUM_ACTIONS
 from palace_poker.env import compact, observe
-from palace_poker.env.actions import BUY, FOLD, NUM_ACTIONS
 from palace_poker.env.batch import WAIT, HandBatch, Table
 from palace_poker.env.fast import new_hand
 from palace_poker.env.state import CHANCE, TERMINAL, EnvState

@@ -33,7 +33,7 @@ pytest.importorskip("palace_poker._enginec")
 
 from palace_poker import Rules
 from palace_poker._enginec import Hand
-from palace_poker.env.actions import BUY, FOLD
+from palace_poker.encoding.ids import BUY, FOLD
 from palace_poker.env.fast import new_hand
 from palace_poker.env.state import CHANCE, TERMINAL, EnvState
 from palace_poker.errors import ConfigError

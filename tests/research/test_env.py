@@ -18,8 +18,8 @@ import pytest
 from palace_poker import Rules
 from palace_poker.cards import Card
 from palace_poker.config import Betting
+from palace_poker.encoding.ids import BUY, CARD_BASE, DONE, FOLD, NUM_ACTIONS, action_name
 from palace_poker.env import observe
-from palace_poker.env.actions import BUY, CARD_BASE, DONE, FOLD, NUM_ACTIONS, action_name
 from palace_poker.env.state import CHANCE, TERMINAL, EnvState, VariantChoice, research_rules
 from palace_poker.events import BattleCompared, ShowdownRevealed
 

@@ -31,8 +31,8 @@ from gymnasium.utils.env_checker import check_env
 
 from palace_poker.bots import make_bot
 from palace_poker.config import BETTING_STRUCTURES, MAX_CHIPS, Betting
+from palace_poker.encoding.ids import DONE, NUM_ACTIONS
 from palace_poker.env import observe
-from palace_poker.env.actions import DONE, NUM_ACTIONS
 from palace_poker.env.gymnasium import ENV_ID, PalacePokerEnv
 from palace_poker.errors import ConfigError, IllegalActionError
 

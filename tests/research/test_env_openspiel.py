@@ -39,9 +39,9 @@ pyspiel = pytest.importorskip("pyspiel")
 
 # The game is registered on import: before api_test, which lists the games it sees.
 from palace_poker.cards import Card  # noqa: E402
+from palace_poker.encoding.ids import NUM_ACTIONS, action_name  # noqa: E402
 from palace_poker.env import observe  # noqa: E402
 from palace_poker.env import openspiel as pos  # noqa: E402
-from palace_poker.env.actions import NUM_ACTIONS, action_name  # noqa: E402
 
 api_test = pytest.importorskip("open_spiel.integration_tests.api_test")
 

@@ -33,8 +33,8 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, render_test, seed_test  # type: ignore[import-untyped]
 
 from palace_poker.config import BETTING_STRUCTURES, Betting
+from palace_poker.encoding.ids import CALL, CARD_BASE, FOLD, NUM_ACTIONS, STAY
 from palace_poker.env import observe
-from palace_poker.env.actions import CALL, CARD_BASE, FOLD, NUM_ACTIONS, STAY
 from palace_poker.env.pettingzoo import NAME, PalacePokerEnv, env, raw_env
 
 pytestmark = pytest.mark.rule("R-INFO-2")

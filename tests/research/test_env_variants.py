@@ -30,9 +30,9 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test  # type: ignore[import-untyped]  # noqa: E402
 
 from palace_poker import Rules  # noqa: E402
+from palace_poker.encoding.ids import BUY, CARD_BASE, DONE, FOLD, MAX_SEATS  # noqa: E402
 from palace_poker.env import observe  # noqa: E402
 from palace_poker.env import openspiel as pos  # noqa: E402
-from palace_poker.env.actions import BUY, CARD_BASE, DONE, FOLD, MAX_SEATS  # noqa: E402
 from palace_poker.env.gymnasium import ENV_ID, PalacePokerEnv  # noqa: E402
 from palace_poker.env.pettingzoo import env as pettingzoo_env  # noqa: E402
 from palace_poker.env.state import CHANCE, EnvState, research_rules  # noqa: E402

@@ -19,10 +19,12 @@ from numpy.typing import NDArray
 from palace_poker.actions import Action
 from palace_poker.arena.plan import MatchPlan
 from palace_poker.bots.random_bot import RandomBot
+from palace_poker.encoding.arrays import observation_arrays
+from palace_poker.encoding.steps import legal_steps
 from palace_poker.env import evaluate, observe
 from palace_poker.env.agents import make_agent
-from palace_poker.env.policy_bot import PolicyBot, observation_arrays
-from palace_poker.env.state import CHANCE, EnvState, legal_steps, research_rules
+from palace_poker.env.policy_bot import PolicyBot
+from palace_poker.env.state import CHANCE, EnvState, research_rules
 from palace_poker.errors import ConfigError, IllegalActionError
 
 

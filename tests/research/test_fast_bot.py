@@ -1,11 +1,13 @@
 """The fast bot (issue 33): a network over the environments' ids that plays a legal
 action at every table and variant, reads only its own observation, and is the
-agent ``fast``; and ``id_steps``, which turns a bot's decision into the ids a
-policy would play (the examples the network learned from)."""
+registry's bot and agent ``fast`` (refused with the extra to install without NumPy);
+and ``id_steps``, which turns a bot's decision into the ids a policy would play (the
+examples the network learned from)."""
 
 from __future__ import annotations
 
 import random
+import sys
 
 import numpy as np
 import pytest
@@ -13,14 +15,14 @@ import pytest
 from palace_poker import Hand, SeededShuffle
 from palace_poker.actions import Verb
 from palace_poker.bots import make_bot
+from palace_poker.bots.fast import FEATURES, FastBot, Network, battle_features, shipped
 from palace_poker.bots.reading import Reading
+from palace_poker.encoding.steps import same_action
 from palace_poker.env import observe
 from palace_poker.env.agents import make_agent
 from palace_poker.env.evaluate import rules_of
-from palace_poker.env.fast_bot import FEATURES, FastBot, Network, battle_features, shipped
 from palace_poker.env.policy_bot import IdPolicy, PolicyBot, id_steps
-from palace_poker.env.state import same_action
-from palace_poker.errors import IllegalActionError
+from palace_poker.errors import ConfigError, IllegalActionError
 from palace_poker.variant import Variant
 from random_hands import random_table
 
@@ -122,13 +124,37 @@ def test_the_same_seed_makes_the_same_decisions() -> None:
     assert any(play(s) != play(1) for s in range(2, 12))
 
 
-def test_the_fast_agent_is_the_shipped_network() -> None:
-    bot = make_agent("fast", 3)
-    assert isinstance(bot, FastBot)
-    assert bot.name == "fast"
+def test_the_fast_agent_is_the_registrys_bot_and_the_shipped_network() -> None:
+    for bot in (make_agent("fast", 3), make_bot("fast", 3)):
+        assert isinstance(bot, FastBot)
+        assert bot.name == "fast"
     network = shipped()
     assert network.inputs == observe.SIZE + FEATURES
     assert network.layers[-1][0].shape[1] == 70
+
+
+def test_without_numpy_the_registry_names_the_extra_that_brings_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bare install's case, in this process: NumPy cannot be imported, so the
+    registry refuses to build the bot with the extra to install (every command that
+    would seat it shows this refusal; tests/terminal/test_bare_install.py runs one)."""
+    monkeypatch.delitem(sys.modules, "palace_poker.bots.fast")
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    with pytest.raises(ConfigError) as refused:
+        make_bot("fast", 1)
+    assert refused.value.code == "backend_unavailable"
+    assert "pip install 'palace-poker[fast]'" in str(refused.value)
+    assert refused.value.details == {"library": "numpy", "extra": "fast"}
+
+
+def test_another_missing_module_is_a_defect_raised_as_it_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delitem(sys.modules, "palace_poker.bots.fast")
+    monkeypatch.setitem(sys.modules, "palace_poker.encoding.arrays", None)
+    with pytest.raises(ModuleNotFoundError):
+        make_bot("fast", 1)
 
 
 def test_the_network_is_its_layers_in_numpy() -> None:

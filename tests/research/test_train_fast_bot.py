@@ -10,8 +10,8 @@ from types import ModuleType
 
 import numpy as np
 
+from palace_poker.bots.fast import FEATURES
 from palace_poker.env import observe
-from palace_poker.env.fast_bot import FEATURES
 from paths import ROOT
 from scripts import load_script
 

@@ -25,8 +25,8 @@ from gymnasium.vector import AutoresetMode
 
 import palace_poker.env.gymnasium  # noqa: F401 - registers the ids
 from palace_poker import Rules
+from palace_poker.encoding.ids import NUM_ACTIONS
 from palace_poker.env import observe
-from palace_poker.env.actions import NUM_ACTIONS
 from palace_poker.env.batch import WAIT, HandBatch
 from palace_poker.env.vector import (
     BATCH_ENV_ID,

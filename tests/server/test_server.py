@@ -48,7 +48,8 @@ def test_the_home_page_the_table_page_and_the_bots_are_served(server: ServerProc
     assert "No table at this link" in missing.text
     offered = httpx.get(server.base + "/api/bots").json()
     assert offered["levels"] == ["easy", "medium", "hard", "expert"]  # by strength, weakest first
-    assert offered["bots"] == [*offered["levels"], "heuristic", "ismcts", "montecarlo", "random"]
+    others = ["fast", "heuristic", "ismcts", "montecarlo", "random"]
+    assert offered["bots"] == [*offered["levels"], *others]
 
 
 def test_a_table_id_is_random_and_a_token_is_stored_only_as_a_hash(
@@ -107,6 +108,33 @@ def test_two_people_and_a_bot_play_a_whole_game(server: ServerProcess) -> None:
         kinds = [entry["kind"] for m in watcher.received for entry in m.get("log", [])]
         assert "hand_finished" in kinds
         assert kinds[-1] == "game_over"
+
+    _run(game())
+
+
+def test_a_player_meets_the_network_bot_heads_up(server: ServerProcess) -> None:
+    """The fast bot (a network, NumPy in the server extra) sits at a table as any
+    bot: heads-up it decides by its network, and the game plays to its end."""
+    created = server.create(bots=["fast"], seats=2, stack=60)
+    table = created["table"]
+    summary = httpx.get(f"{server.base}/api/tables/{table}").json()
+    assert [(s["name"], s["bot"]) for s in summary["seats"]] == [("Ann", None), ("Ada", "fast")]
+
+    async def game() -> None:
+        ann = Player(server, table, created["token"], "Ann", random.Random(3))
+        await ann.connect()
+        await ann.send({"type": "start"})
+        await ann.play()
+        assert ann.view is not None
+        assert sum(s["stack"] for s in ann.view["seats"]) == 120
+        assert not ann.errors, ann.errors
+        acted = {
+            entry.get("seat")
+            for m in ann.received
+            for entry in m.get("log", [])
+            if entry["kind"] == "action"
+        }
+        assert 1 in acted, "the bot made no move"
 
     _run(game())
 

@@ -199,6 +199,17 @@ def test_every_command_answers(bare: Bare, command: str) -> None:
         assert f"pip install 'palace-poker[{extra}]'" in done.stderr
 
 
+def test_the_network_bot_names_its_extra(bare: Bare) -> None:
+    """The ``fast`` bot runs its network with NumPy: without it, a command refuses
+    to seat it, before any hand, and names the extra that brings NumPy."""
+    seats = ["--seats", "fast,random", "--hands", "2", "--seed", "1", "--workers", "1"]
+    done = bare.run("arena", *seats)
+    _no_traceback(done)
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: [backend_unavailable]"), done.stderr
+    assert "pip install 'palace-poker[fast]'" in done.stderr
+
+
 def test_a_missing_library_is_refused_in_process_and_another_is_a_defect(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -10,7 +10,7 @@ gives the same decisions for the same observations. docs/bots.md describes each 
 >>> bot.name
 'heuristic'
 >>> sorted(BOTS)
-['easy', 'expert', 'hard', 'heuristic', 'ismcts', 'medium', 'montecarlo', 'random']
+['easy', 'expert', 'fast', 'hard', 'heuristic', 'ismcts', 'medium', 'montecarlo', 'random']
 >>> make_bot("oracle")
 Traceback (most recent call last):
 ...
@@ -73,12 +73,32 @@ BUDGETED: dict[str, Callable[[int | None, Budget], Bot]] = {
     "montecarlo": _montecarlo,
 }
 
+
+def _fast(seed: int | None) -> Bot:
+    """The fast bot (:mod:`palace_poker.bots.fast`), which runs its network with
+    NumPy: without NumPy, ``backend_unavailable`` naming the extra that brings it."""
+    try:
+        from palace_poker.bots.fast import FastBot  # noqa: PLC0415 - NumPy only when used
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] != "numpy":
+            raise
+        raise ConfigError(
+            "backend_unavailable",
+            "the fast bot needs numpy: pip install 'palace-poker[fast]'",
+            details={"library": "numpy", "extra": "fast"},
+        ) from None
+    return FastBot(seed=seed)
+
+
 #: Every bot by name: a factory taking a seed.
 BOTS: dict[str, Callable[[int | None], Bot]] = {
     "random": lambda seed: RandomBot(seed=seed),
     "heuristic": lambda seed: HeuristicBot(seed=seed),
     "montecarlo": lambda seed: MonteCarloBot(seed=seed),
     "ismcts": lambda seed: ISMCTSBot(seed=seed),
+    # a network asked instead of a search: hard's strength heads-up in the standard
+    # game in a fraction of a millisecond; elsewhere it plays as medium
+    "fast": _fast,
 }
 
 #: The playouts of one ``expert`` decision.

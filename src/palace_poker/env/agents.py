@@ -1,9 +1,9 @@
-"""Agents named by a string: the registry's bots, the fast bot, your own, a saved policy.
+"""Agents named by a string: the registry's bots, your own, a saved policy.
 
 :func:`make_agent` builds an agent from a string, as the evaluation command takes
 it (and the Gymnasium environment its opponents):
 
-* a bot of the registry, ``"medium"`` or ``"montecarlo:10ms"``
+* a bot of the registry, ``"medium"``, ``"fast"`` or ``"montecarlo:10ms"``
   (:func:`palace_poker.bots.make_bot`);
 * ``"python:MODULE:NAME"``: ``NAME`` in the importable ``MODULE`` is called with
   the seed; it returns a bot (an object with ``act(observation)``) or a policy of
@@ -11,7 +11,6 @@ it (and the Gymnasium environment its opponents):
   :class:`~palace_poker.env.policy_bot.PolicyBot`
   (:func:`~palace_poker.env.policy_bot.uniform_ids` is one:
   ``python:palace_poker.env.policy_bot:uniform_ids``);
-* ``"fast"``: the network bot of :mod:`palace_poker.env.fast_bot`;
 * ``"sb3:PATH"``: a MaskablePPO model saved by sb3-contrib (its ``.zip``), played
   deterministically through :class:`~palace_poker.env.policy_bot.PolicyBot` (sb3-contrib installed).
 """
@@ -20,19 +19,15 @@ from __future__ import annotations
 
 import functools
 import importlib
-from typing import Any, Final
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from palace_poker.bots import Bot, make_bot
 from palace_poker.checks import short
-from palace_poker.env.fast_bot import FastBot
 from palace_poker.env.policy_bot import IdPolicy, PolicyBot
 from palace_poker.errors import ConfigError
-
-#: The name of the network bot of :mod:`palace_poker.env.fast_bot`.
-FAST: Final = "fast"
 
 
 def make_agent(spec: str, seed: int | None = None) -> Bot:
@@ -42,8 +37,6 @@ def make_agent(spec: str, seed: int | None = None) -> Bot:
         return _python_agent(spec, rest, seed)
     if colon and kind == "sb3":
         return PolicyBot(_maskable_ppo(rest), name=spec)
-    if spec == FAST:
-        return FastBot(seed)
     return make_bot(spec, seed)
 
 

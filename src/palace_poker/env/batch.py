@@ -51,8 +51,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from palace_poker.config import Rules
+from palace_poker.encoding.ids import MAX_SEATS, NUM_ACTIONS
 from palace_poker.env import compact as compact_layout
-from palace_poker.env.actions import MAX_SEATS, NUM_ACTIONS
 from palace_poker.env.fast import AVAILABLE, hand_arguments
 from palace_poker.env.observe import SIZE
 from palace_poker.errors import ConfigError, IllegalActionError

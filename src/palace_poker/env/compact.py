@@ -38,8 +38,8 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from palace_poker.encoding.ids import MAX_SEATS
 from palace_poker.env import observe
-from palace_poker.env.actions import MAX_SEATS
 from palace_poker.env.state import EnvState
 from palace_poker.variant import STANDARD, Variant
 

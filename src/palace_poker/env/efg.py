@@ -114,7 +114,7 @@ class Tree:
 
 
 def _action_name(action: int) -> str:
-    from palace_poker.env.actions import action_name  # noqa: PLC0415
+    from palace_poker.encoding.ids import action_name  # noqa: PLC0415
 
     return action_name(action)
 

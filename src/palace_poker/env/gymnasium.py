@@ -51,8 +51,8 @@ game: -0.74 chips a hand against -0.19 over every hand, docs/research.md).
 
 **Spaces.** The observation is :func:`palace_poker.env.observe.vector` of the
 learner's seat, ``Box(0, 1, (observe.SIZE,), float32)``, a new array every step. The action
-is one of the :data:`~palace_poker.env.actions.NUM_ACTIONS` ids of
-:mod:`palace_poker.env.actions`, ``Discrete(70)``; a choice of several cards or a
+is one of the :data:`~palace_poker.encoding.ids.NUM_ACTIONS` ids of
+:mod:`palace_poker.encoding.ids`, ``Discrete(70)``; a choice of several cards or a
 no-limit attack takes several steps of the learner in a row.
 
 **Masks.** ``info["action_mask"]`` (int8, 1 for each legal id) and
@@ -98,8 +98,8 @@ from numpy.typing import NDArray
 from palace_poker.bots import Bot
 from palace_poker.checks import MAX_PLAYERS, MIN_PLAYERS, chips, integer, short
 from palace_poker.config import Betting
+from palace_poker.encoding.ids import DONE, NUM_ACTIONS
 from palace_poker.env import observe
-from palace_poker.env.actions import DONE, NUM_ACTIONS
 from palace_poker.env.agents import make_agent
 from palace_poker.env.state import EnvState, VariantChoice, research_rules
 from palace_poker.errors import ConfigError, IllegalActionError

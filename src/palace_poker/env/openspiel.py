@@ -31,7 +31,7 @@ That is each card of the banner deal (R-BANNER-2, seen by all), each palace card
 all). The shuffles (R-BANNER-3, R-BANNER-4, R-BUY-2) are no nodes: they only
 gather the cards the next outcomes come from.
 
-**Actions** are the 70 ids of :mod:`palace_poker.env.actions` for every table size
+**Actions** are the 70 ids of :mod:`palace_poker.encoding.ids` for every table size
 and variant (``num_distinct_actions``): a multi-card choice or a no-limit bet is a short run of
 decisions by the same player. An action's string is its :func:`action_name`
 (``BUY``, ``BET_2``, ``CARD_As``); a chance outcome's is ``deal As``.
@@ -73,8 +73,8 @@ import pyspiel
 
 from palace_poker.cards import DECK, Card
 from palace_poker.config import Rules
+from palace_poker.encoding.ids import MAX_SEATS, NUM_ACTIONS, action_name
 from palace_poker.env import observe
-from palace_poker.env.actions import MAX_SEATS, NUM_ACTIONS, action_name
 from palace_poker.env.state import CHANCE, EnvState, research_rules
 from palace_poker.events import CardsShuffled, Event, SoldierBought
 from palace_poker.variant import READINGS, Variant

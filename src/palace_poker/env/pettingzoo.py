@@ -30,7 +30,7 @@ used.
 
 **Turns.** ``agent_selection`` is the player to decide. A card choice (a discard
 or a trim) and a no-limit bet are short sequences of action ids
-(:mod:`palace_poker.env.actions`), so the same agent often acts several times in
+(:mod:`palace_poker.encoding.ids`), so the same agent often acts several times in
 a row. A player out of the hand stays in :attr:`agents` (its observation still
 comes, its mask is all zeros, it gets no turn) until the hand ends; then every
 agent is terminated at once and steps ``None`` once more to leave, as PettingZoo
@@ -72,8 +72,8 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from palace_poker.checks import MAX_PLAYERS, MIN_PLAYERS
 from palace_poker.config import BETTING_STRUCTURES, Betting
+from palace_poker.encoding.ids import NUM_ACTIONS, action_name
 from palace_poker.env import observe
-from palace_poker.env.actions import NUM_ACTIONS, action_name
 from palace_poker.env.state import CHANCE, EnvState, VariantChoice, research_rules
 
 __all__ = ["NAME", "PalacePokerEnv", "env", "raw_env"]

@@ -4,8 +4,8 @@ A learner trained in an environment chooses action ids (:mod:`palace_poker.env.
 actions`) from the observation vector and the mask of legal ids. :class:`PolicyBot`
 lets it take a seat wherever bots play (the arena, the evaluation protocol of
 :mod:`palace_poker.env.evaluate`): from the seat's :class:`Observation` it builds
-the same vector (:func:`palace_poker.env.observe.view_entries`) and mask
-(:func:`palace_poker.env.state.legal_steps`) the environments give, asks the policy
+the same vector (:func:`palace_poker.encoding.vector.view_entries`) and mask
+(:func:`palace_poker.encoding.steps.legal_steps`) the environments give, asks the policy
 for an id, and repeats through a choice of several ids (a discard, a trim, a
 no-limit attack) until it makes one engine action. :func:`id_steps` goes the other
 way: the ids that make a bot's action, as examples for a policy to learn from
@@ -16,7 +16,6 @@ string.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -24,18 +23,14 @@ from numpy.typing import NDArray
 from palace_poker.actions import Action
 from palace_poker.bots.base import require_turn
 from palace_poker.checks import short
-from palace_poker.env import observe
-from palace_poker.env.actions import NUM_ACTIONS
-from palace_poker.env.state import Pending, continues_to, legal_steps, same_action
+from palace_poker.encoding.arrays import observation_arrays
+from palace_poker.encoding.steps import Pending, continues_to, same_action, walk_ids
 from palace_poker.errors import IllegalActionError
 from palace_poker.observation import Observation
 
 #: A policy of ids: the observation vector and the mask (int8, 1 for a legal id)
 #: to the id chosen.
 IdPolicy = Callable[[NDArray[np.float32], NDArray[np.int8]], int]
-
-#: The most ids one engine action takes (a trim of every soldier, then DONE).
-_MAX_STEPS: Final = 64
 
 
 class PolicyBot:
@@ -66,43 +61,6 @@ class PolicyBot:
             return int(chosen)
 
         return walk_ids(observation, choose)
-
-
-#: What picks an id of a choice: from the choice in progress (``None`` at its
-#: start) and the legal ids with what each does (:func:`legal_steps`).
-IdChooser = Callable[[Pending | None, dict[int, object]], int]
-
-
-def walk_ids(view: Observation, choose: IdChooser) -> Action:
-    """The engine action that ids make at ``view``'s decision, each id picked by
-    ``choose`` among the legal ones, through a choice of several ids (a discard, a
-    trim, a no-limit attack) until one makes an action."""
-    seat = view.viewer
-    assert seat is not None
-    n, pot = len(view.in_hand), view.pot
-    pending: Pending | None = None
-    for _ in range(_MAX_STEPS):
-        steps = legal_steps(view.options, seat=seat, n=n, pot=pot, pending=pending)
-        step = steps[choose(pending, steps)]
-        if isinstance(step, Pending):
-            pending = step
-            continue
-        assert isinstance(step, Action)
-        return step
-    raise RuntimeError(f"no action after {_MAX_STEPS} ids")  # pragma: no cover
-
-
-def observation_arrays(
-    view: Observation, pending: Pending | None, legal: list[int]
-) -> tuple[NDArray[np.float32], NDArray[np.int8]]:
-    """The observation vector of ``view``'s seat with its choice in progress, and
-    the mask of the ``legal`` ids, as the environments give them."""
-    vector = np.zeros(observe.SIZE, np.float32)
-    found = observe.view_entries(view, pending)
-    vector[list(found)] = list(found.values())
-    mask = np.zeros(NUM_ACTIONS, np.int8)
-    mask[legal] = 1
-    return vector, mask
 
 
 #: One id of a decision as a policy meets it: the observation vector, the mask of

@@ -104,8 +104,8 @@ from numpy.typing import NDArray
 
 from palace_poker.checks import chips, integer, short
 from palace_poker.config import Betting
+from palace_poker.encoding.ids import NUM_ACTIONS
 from palace_poker.env import observe
-from palace_poker.env.actions import NUM_ACTIONS
 from palace_poker.env.batch import AVAILABLE, WAIT, BatchArrays, HandBatch
 from palace_poker.env.gymnasium import DEFAULT_STACK_BIG_BETS
 from palace_poker.env.state import EnvState, VariantChoice, research_rules

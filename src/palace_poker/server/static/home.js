@@ -41,7 +41,8 @@ async function loadBots() {
     levels = [];
   }
   // The levels are what a player picks by strength; the bots they are made of
-  // (heuristic, ismcts, montecarlo, random) wait under a disclosure.
+  // (heuristic, ismcts, montecarlo, random) and the network bot (fast, strong
+  // heads-up only) wait under a disclosure.
   const others = kinds.filter((k) => !levels.includes(k));
   const shown = levels.length ? levels : others;
   $("#bots").replaceChildren(...shown.map(botField));

@@ -2,8 +2,9 @@
 
 The strong bots search: ``hard`` plays out 32 sampled worlds a decision, ``expert``
 480 playouts, milliseconds to a tenth of a second each. The fast bot asks a network
-instead, run with NumPy only: a policy of ids (:mod:`palace_poker.env.actions`)
-over the observation vector the environments give (:mod:`palace_poker.env.observe`)
+instead, run with NumPy only (the ``fast`` extra): a policy of action ids
+(:mod:`palace_poker.encoding.ids`) over the observation vector the research
+environments give (:mod:`palace_poker.encoding.vector`)
 and a few numbers a network finds hard to learn from one-hot cards, the battle
 features: against every opponent, the estimated chance to win the battle
 comparison (R-CMP-1, from ``ODDS_SAMPLES`` sampled palaces as the heuristic reads
@@ -23,9 +24,8 @@ level (:class:`~palace_poker.bots.heuristic.HeuristicBot`, which reads every
 variant and decides in well under a millisecond), and says so: :meth:`FastBot.plays_network`
 is whether the network decides at a table.
 
->>> from palace_poker import Hand, SeededShuffle
->>> from palace_poker.env.evaluate import rules_of
->>> hand = Hand.deal(rules_of("limit"), [2000, 2000], dealer=0, shuffle=SeededShuffle(3))
+>>> from palace_poker import Hand, Rules, SeededShuffle
+>>> hand = Hand.deal(Rules.of(10, ante=5), [2000, 2000], dealer=0, shuffle=SeededShuffle(3))
 >>> bot = FastBot(seed=1)
 >>> hand.can(bot.act(hand.observe(hand.to_act)))
 True
@@ -42,12 +42,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from palace_poker.actions import Action
-from palace_poker.bots import make_bot
 from palace_poker.bots.base import require_turn
+from palace_poker.bots.heuristic import HeuristicBot
 from palace_poker.bots.reading import VALUE_SCALE, Reading, strike_of, value_against
-from palace_poker.env.actions import MAX_SEATS
-from palace_poker.env.policy_bot import observation_arrays, walk_ids
-from palace_poker.env.state import Pending
+from palace_poker.encoding.arrays import observation_arrays
+from palace_poker.encoding.ids import MAX_SEATS
+from palace_poker.encoding.steps import Pending, walk_ids
 from palace_poker.observation import Observation
 from palace_poker.variant import STANDARD
 
@@ -112,7 +112,7 @@ class Network:
 @functools.lru_cache(maxsize=1)
 def shipped() -> Network:
     """The network stored in the package (loaded once a process)."""
-    weights = resources.files("palace_poker.env").joinpath("fast.npz")
+    weights = resources.files("palace_poker.bots").joinpath("fast.npz")
     with weights.open("rb") as stream, np.load(stream) as archive:
         return Network({name: archive[name] for name in archive.files})
 
@@ -131,7 +131,7 @@ class FastBot:
         self.network = network if network is not None else shipped()
         self.greedy = greedy
         # where the network did not learn (see the module's text)
-        self._elsewhere = make_bot("medium", seed)
+        self._elsewhere = HeuristicBot(seed=seed)  # the medium level
 
     @staticmethod
     def plays_network(observation: Observation) -> bool:
