@@ -3,20 +3,23 @@
 Starts the server — one process on SQLite, then (with ``--postgres URL``) two
 processes sharing a PostgreSQL database and a Redis server — and creates TABLES
 tables, each with its host (a WebSocket client who plays at once when it is her
-turn), three bots and three spectators: four connected clients a table, spread over
-the processes. Once every client is welcomed the hosts start their games, over
-``--stagger`` seconds; each table plays for ``--seconds``, then its host ends it
-(as staggered as they started).
+turn), three bots and three spectators (``--bots`` and ``--seats`` change the bots:
+``--seats 2 --bots fast`` is a heads-up table against the network bot): four
+connected clients a table, spread over the processes. Once every client is welcomed
+the hosts start their games, over ``--stagger`` seconds; each table plays for
+``--seconds``, then its host ends it (as staggered as they started).
 
 Reported for each run: decisions a second (all tables), and the delay from an
 accepted entry (its time in the log) to the moment the *last* client of its table
-received it: p50, p99, p99.9. Then the database is checked: every table's entries
+received it: p50, p99, p99.9; and the server processes' processor time a decision
+(host's and bots' alike). Then the database is checked: every table's entries
 numbered 1..n once each, in order, the table rebuilt from them, and every finished
 hand's record replaying. A table of the run is also followed, after the run, by a
 fresh observer from seq 0: it must receive the same entries the clients saw.
 
     python benchmarks/load.py --tables 25,50,100,200
     python benchmarks/load.py --tables 100 --postgres postgresql+psycopg://u:p@127.0.0.1/db
+    python benchmarks/load.py --tables 50 --seats 2 --bots fast --bot-pause 0 --stack 2000
 
 Run from the repository root with the server extra installed (the cluster extra and
 ``redis-server`` for the second set-up): ``python3 tools/dev.py load ARGS`` syncs the
@@ -29,6 +32,7 @@ import argparse
 import asyncio
 import gc
 import json
+import os
 import random
 import shutil
 import statistics
@@ -168,19 +172,41 @@ class Run:
     checked_hands: int
     #: The machine's speed around the run (:func:`gauge`, seconds: less is faster).
     speed: float = 0.0
+    #: The server processes' processor seconds during the run (None: not measured).
+    server_cpu: float | None = None
 
     def row(self) -> str:
         q = statistics.quantiles(self.delays, n=1000, method="inclusive") if self.delays else [0]
         p50, p99, p999 = (q[499], q[989], q[998]) if len(q) > 998 else (0, 0, 0)
+        cpu = (
+            "—"
+            if self.server_cpu is None or not self.decisions
+            else f"{self.server_cpu * 1000 / self.decisions:.2f}"
+        )
         return (
             f"| {self.setup} | {self.tables} | {self.decisions / self.seconds:,.0f} | "
             f"{p50 * 1000:.1f} | {p99 * 1000:.1f} | {p999 * 1000:.1f} | {self.errors} | "
-            f"{self.checked_hands} | {self.speed:.2f} |"
+            f"{self.checked_hands} | {self.speed:.2f} | {cpu} |"
         )
 
 
+def processor_seconds(servers: list[ServeProcess]) -> float | None:
+    """The processor seconds (user and system) the server processes have used so
+    far, read from ``/proc`` (None where there is none)."""
+    total = 0.0
+    for server in servers:
+        assert server.process is not None
+        try:
+            fields = Path(f"/proc/{server.process.pid}/stat").read_text().rsplit(")", 1)[1]
+        except OSError:
+            return None
+        utime, stime = fields.split()[11:13]  # the stat file's fields 14 and 15
+        total += (int(utime) + int(stime)) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 async def _play(
-    servers: list[ServeProcess], tables: int, seconds: float, stagger: float
+    servers: list[ServeProcess], tables: int, args: argparse.Namespace
 ) -> tuple[list[str], list[list[Client]]]:
     ids: list[str] = []
     groups: list[list[Client]] = []
@@ -191,15 +217,15 @@ async def _play(
                 "name": f"Load {i}",
                 "host_name": "Host",
                 "small_bet": 10,
-                "seats": 4,
-                "stack": 200,
+                "seats": args.seats,
+                "stack": args.stack,
                 "turn_seconds": 60,
-                "bots": ["random"] * 3,
+                "bots": [args.bots] * (args.seats - 1),
             }
             created = (await http.post(f"{home.base}/api/tables", json=body)).json()
             ids.append(created["table"])
             ws = [f"ws://127.0.0.1:{s.port}/ws/{created['table']}" for s in servers]
-            start_after = stagger * i / tables
+            start_after = args.stagger * i / tables
             clients = [Client(ws[i % len(ws)], created["token"], start_after=start_after)]
             clients += [Client(ws[(i + k) % len(ws)], None) for k in range(1, SPECTATORS + 1)]
             groups.append(clients)
@@ -211,7 +237,7 @@ async def _play(
     gc.disable()  # (the load's own pauses are not the server's delays)
     try:
         await asyncio.wait_for(course.go.wait(), 120)
-        await asyncio.sleep(seconds)
+        await asyncio.sleep(args.seconds)
         course.stop.set()
         await asyncio.wait_for(asyncio.gather(*tasks), 120)
     finally:
@@ -285,7 +311,9 @@ def measure(
     args: argparse.Namespace,
 ) -> Run:
     before = gauge()
-    ids, groups = asyncio.run(_play(servers, tables, args.seconds, args.stagger))
+    cpu_before = processor_seconds(servers)
+    ids, groups = asyncio.run(_play(servers, tables, args))
+    cpu_after = processor_seconds(servers)
     speed = (before + gauge()) / 2
     hands = _check(database_url, ids, groups)  # (and the entries' exact times)
     delays: list[float] = []
@@ -306,7 +334,8 @@ def measure(
     errors = [e["code"] for g in groups for c in g for e in c.errors]
     if errors:
         print(f"  ({setup}, {tables} tables) errors: {sorted(set(errors))}", file=sys.stderr)
-    return Run(setup, tables, args.seconds, decisions, delays, len(errors), hands, speed)
+    cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
+    return Run(setup, tables, args.seconds, decisions, delays, len(errors), hands, speed, cpu)
 
 
 def main() -> None:
@@ -314,6 +343,11 @@ def main() -> None:
     parser.add_argument("--tables", default="25,50,100,200")
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--bot-pause", type=float, default=0.5)
+    parser.add_argument("--bots", default="random", help="the bots' kind (every bot of a table)")
+    parser.add_argument(
+        "--seats", type=int, default=4, help="a table's seats: the host and seats - 1 bots"
+    )
+    parser.add_argument("--stack", type=int, default=200, help="each player's chips")
     parser.add_argument(
         "--stagger",
         type=float,
@@ -330,9 +364,9 @@ def main() -> None:
     counts = [int(n) for n in args.tables.split(",")]
     print(
         "| set-up | tables | decisions/s | p50 ms | p99 ms | p99.9 ms | errors | hands replayed "
-        "| gauge s |"
+        "| gauge s | server CPU ms a decision |"
     )
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     with tempfile.TemporaryDirectory() as folder:
         for n in [] if args.skip_sqlite else counts:
             url = f"sqlite:///{folder}/load-{n}.sqlite3"

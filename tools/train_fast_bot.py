@@ -234,10 +234,11 @@ class Learner(FastBot):
 @dataclass(frozen=True)
 class Round:
     """A worker's hands of one improvement round: the learner's weights, against
-    ``opponent``, hands ``start .. start + hands - 1`` (both structures, both seats)."""
+    the ``opponents`` in turn (a deal each, played from both seats), hands
+    ``start .. start + hands - 1`` (both structures, both seats)."""
 
     weights: dict[str, np.ndarray]
-    opponent: str
+    opponents: tuple[str, ...]
     seed: int
     start: int
     hands: int
@@ -260,7 +261,8 @@ def play_round(job: Round) -> tuple[list[Step], list[float]]:
         hand = Hand.deal(rules, [stack, stack], dealer=0, shuffle=deck)
         me = index // 2 % 2
         learner = Learner(job.seed + 2 * index, network)
-        bots = {me: learner, 1 - me: make_bot(job.opponent, job.seed + 2 * index + 1)}
+        opponent = job.opponents[index // 4 % len(job.opponents)]
+        bots = {me: learner, 1 - me: make_bot(opponent, job.seed + 2 * index + 1)}
         while hand.to_act is not None:
             seat = hand.to_act
             hand.apply(bots[seat].act(hand.observe(seat)))
@@ -357,13 +359,16 @@ class Trainer:
 
 def improve(args: argparse.Namespace) -> None:
     """Policy-gradient rounds (PPO's clipped step, a learned baseline) against
-    ``--opponent``, starting from ``--start``'s weights; the weights written after
-    every round."""
+    ``--opponent`` (one bot, or several separated by commas, met in turn), starting
+    from ``--start``'s weights; the weights written after every round."""
     import torch  # noqa: PLC0415 - the improvement alone needs it
 
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     trainer = Trainer.start(args.start, args.lr)
+    opponents = tuple(args.opponent.split(","))
+    for name in opponents:
+        make_bot(name)  # an unknown bot is refused before any round
     deadline = time.time() + 60 * args.minutes
     index = 0
     with multiprocessing.Pool(args.workers) as pool:
@@ -371,7 +376,7 @@ def improve(args: argparse.Namespace) -> None:
         while time.time() < deadline:
             weights = trainer.weights()
             jobs = [
-                Round(weights, args.opponent, args.seed, index + w * args.hands, args.hands)
+                Round(weights, opponents, args.seed, index + w * args.hands, args.hands)
                 for w in range(args.workers)
             ]
             index += args.workers * args.hands

@@ -12,6 +12,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from cluster_helpers import POSTGRES, needs_postgres
 from paths import ROOT
 
@@ -34,19 +36,25 @@ def _cells(row: str) -> list[str]:
     return [cell.strip() for cell in row.strip("|").split("|")]
 
 
-def test_a_short_load_run_on_sqlite_checks_out() -> None:
-    (row,) = run_load("--stagger", "0.5")
-    setup, tables, _rate, _p50, _p99, _p999, errors, hands, gauge = _cells(row)
+@pytest.mark.parametrize(
+    "bots",
+    [[], ["--seats", "2", "--bots", "fast", "--bot-pause", "0", "--stack", "2000"]],
+    ids=["random", "fast-heads-up"],
+)
+def test_a_short_load_run_on_sqlite_checks_out(bots: list[str]) -> None:
+    (row,) = run_load("--stagger", "0.5", *bots)
+    setup, tables, _rate, _p50, _p99, _p999, errors, hands, gauge, cpu = _cells(row)
     assert (setup, tables, errors) == ("1 process, SQLite", "3", "0")
     assert int(hands) >= 1
     assert float(gauge) > 0
+    assert float(cpu) > 0  # the server's processor time, read from /proc
 
 
 @needs_postgres
 def test_a_short_load_run_on_postgresql_and_redis_checks_out() -> None:
     assert POSTGRES is not None
     (row,) = run_load("--stagger", "0.5", "--skip-sqlite", "--postgres", POSTGRES)
-    setup, tables, _rate, _p50, _p99, _p999, errors, hands, gauge = _cells(row)
+    setup, tables, _rate, _p50, _p99, _p999, errors, hands, gauge, _cpu = _cells(row)
     assert (setup, tables, errors) == ("2 processes, PostgreSQL + Redis", "3", "0")
     assert int(hands) >= 1
     assert float(gauge) > 0
