@@ -64,7 +64,8 @@ def legal_steps(
     the engine gives (its ``legal_options()``, or a seat's ``Observation.options``),
     the table size, the pot and the choice in progress (whose own steps are then
     the only ids: ``options`` is not read). One function for :class:`EnvState` and
-    for a policy of ids playing as a bot (:mod:`palace_poker.env.policy_bot`)."""
+    for the bots that decide by ids (:mod:`palace_poker.env.policy_bot`,
+    :mod:`palace_poker.bots.fast`)."""
     if pending is not None:
         return _pending_steps(pending, pot)
     steps: dict[int, object] = {}

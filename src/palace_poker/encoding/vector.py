@@ -50,8 +50,8 @@ def view_entries(view: Observation, pending: Pending | None = None) -> dict[int,
     """The observation's entries that may be non-zero, by index, from the seat's
     own :class:`Observation` (``view.viewer``) and its choice in progress: what a
     bot holds, so that a policy of ids can play as a bot
-    (:mod:`palace_poker.env.policy_bot`). The chips in play are the stacks and the
-    pot: chips only move between them in a hand."""
+    (:mod:`palace_poker.env.policy_bot`, :mod:`palace_poker.bots.fast`). The chips
+    in play are the stacks and the pot: chips only move between them in a hand."""
     seat = view.viewer
     if seat is None:
         raise ValueError("a spectator's view has no observation vector")
