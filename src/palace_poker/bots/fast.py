@@ -45,7 +45,7 @@ from palace_poker.actions import Action
 from palace_poker.bots.base import require_turn
 from palace_poker.bots.heuristic import HeuristicBot
 from palace_poker.bots.reading import VALUE_SCALE, Reading, strike_of, value_against
-from palace_poker.encoding.arrays import observation_arrays
+from palace_poker.encoding.arrays import observation_vector
 from palace_poker.encoding.ids import MAX_SEATS
 from palace_poker.encoding.steps import Pending, walk_ids
 from palace_poker.observation import Observation
@@ -130,8 +130,16 @@ class FastBot:
         self._np_random = np.random.default_rng(seed)
         self.network = network if network is not None else shipped()
         self.greedy = greedy
-        # where the network did not learn (see the module's text)
-        self._elsewhere = HeuristicBot(seed=seed)  # the medium level
+        self._seed = seed
+        self._medium: HeuristicBot | None = None  # made when first needed
+
+    @property
+    def _elsewhere(self) -> HeuristicBot:
+        """The ``medium`` level, which plays where the network did not learn (see
+        the module's text)."""
+        if self._medium is None:
+            self._medium = HeuristicBot(seed=self._seed)
+        return self._medium
 
     @staticmethod
     def plays_network(observation: Observation) -> bool:
@@ -162,8 +170,7 @@ class FastBot:
         legal: list[int],
         features: NDArray[np.float32],
     ) -> int:
-        vector, _ = observation_arrays(view, pending, legal)
-        return self._pick(np.concatenate([vector, features]), legal)
+        return self._pick(np.concatenate([observation_vector(view, pending), features]), legal)
 
     def _pick(self, x: NDArray[np.float32], legal: list[int]) -> int:
         """The id the network picks among ``legal`` for the input ``x``."""
