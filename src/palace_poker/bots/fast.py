@@ -14,7 +14,8 @@ probabilities over the legal ids (a mixed strategy, as poker wants), seeded.
 
 The weights (``fast.npz`` beside this module) were learned from ``expert``'s
 decisions at the evaluation protocol's table, heads-up in both structures, then
-improved by policy-gradient rounds against ``hard`` (``tools/train_fast_bot.py``;
+improved by policy-gradient rounds against ``hard``, then against ``hard`` and
+``easy`` in turn (``tools/train_fast_bot.py``;
 docs/bots.md, *The fast bot*, has the run, its decision times and its matches).
 
 The network learned the heads-up standard game only, and away from it it does not
