@@ -4,7 +4,8 @@ Pages in a fresh context that record script errors, and the languages offered (t
 fixtures ``browser`` and ``server`` are in tests/browser/conftest.py); a table
 played over WebSockets to a battle the viewer must answer, and a page opened on
 that viewer's seat (:func:`a_defence`, :func:`open_seat`); the accessibility check
-of a page by axe-core (:func:`axe_violations`).
+of a page by axe-core (:func:`axe_violations`); the home page's create form filled
+(:func:`fill_table_form`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import asyncio
 import contextlib
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -216,3 +217,26 @@ def axe_violations(page: Page, *, context: str = "document") -> list[str]:
         + " | ".join(v["nodes"][:3])
         for v in found
     ]
+
+
+def fill_table_form(
+    page: Page,
+    name: str,
+    *,
+    seats: int,
+    turn_seconds: int | None = 120,
+    bots: Mapping[str, int] | None = None,
+) -> None:
+    """Fill the home page's create form, without sending it: the table's name, Ann
+    its host, the seats, the turn clock (None: the form's own), and bots by kind (a
+    kind beside the levels after opening the other bots' disclosure)."""
+    page.get_by_test_id("create-name").fill(name)
+    page.get_by_test_id("create-host-name").fill("Ann")
+    page.get_by_test_id("create-seats").fill(str(seats))
+    if turn_seconds is not None:
+        page.get_by_test_id("create-turn-seconds").fill(str(turn_seconds))
+    for kind, count in (bots or {}).items():
+        field = page.get_by_test_id(f"bots-{kind}")
+        if not field.is_visible():  # a kind beside the levels waits under a disclosure
+            page.locator("[data-testid=other-bots] summary").click()
+        field.fill(str(count))

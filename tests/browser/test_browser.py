@@ -23,6 +23,7 @@ import time
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
+from browser_helpers import fill_table_form
 from paths import ARTIFACTS
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
@@ -84,12 +85,7 @@ def test_two_players_and_a_bot_play_a_hand(browser: Browser, server: str) -> Non
     bob = _page(browser, 390, 844, errors)
 
     ann.goto(f"{server}/")
-    ann.get_by_test_id("create-name").fill("Browser test")
-    ann.get_by_test_id("create-host-name").fill("Ann")
-    ann.get_by_test_id("create-seats").fill("3")
-    ann.get_by_test_id("create-turn-seconds").fill("120")
-    ann.locator("[data-testid=other-bots] summary").click()  # the bots beside the levels
-    ann.get_by_test_id("bots-random").fill("1")
+    fill_table_form(ann, "Browser test", seats=3, bots={"random": 1})
     ann.screenshot(path=str(ARTIFACTS / "home.png"))
     ann.get_by_test_id("create-submit").click()
     ann.wait_for_url(re.compile(r"/t/[^/]+$"))

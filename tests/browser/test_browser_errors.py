@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from browser_helpers import LANGS, new_page
+from browser_helpers import LANGS, fill_table_form, new_page
 from palace_poker.bots import BOTS, LEVELS
 from palace_poker.checks import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS
 from palace_poker.errors import ERROR_CODES
@@ -77,12 +77,7 @@ def _create(
 ) -> None:
     page.goto(f"{server}/?lang={lang}")
     _ready(page)
-    page.get_by_test_id("create-name").fill("Words")
-    page.get_by_test_id("create-host-name").fill("Ann")
-    page.get_by_test_id("create-seats").fill("3" if not bots else str(sum(bots.values()) + 1))
-    page.get_by_test_id("create-turn-seconds").fill("120")
-    for kind, count in (bots or {}).items():
-        page.get_by_test_id(f"bots-{kind}").fill(str(count))
+    fill_table_form(page, "Words", seats=3 if not bots else sum(bots.values()) + 1, bots=bots)
     page.get_by_test_id("create-submit").click()
     page.wait_for_url(re.compile(r"/t/[^/?]+$"))
     page.get_by_test_id("start-button").wait_for()

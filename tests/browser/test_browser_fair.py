@@ -20,7 +20,7 @@ import httpx
 from playwright.sync_api import Browser, Page
 from websockets.sync.client import connect
 
-from browser_helpers import new_page
+from browser_helpers import fill_table_form, new_page
 
 
 def _ready(page: Page) -> None:
@@ -50,10 +50,7 @@ def test_each_page_contributes_and_the_deal_carries_both_values(
     bob = new_page(browser, errors)
     ann.goto(f"{server}/")
     _ready(ann)
-    ann.get_by_test_id("create-name").fill("Fair test")
-    ann.get_by_test_id("create-host-name").fill("Ann")
-    ann.get_by_test_id("create-seats").fill("3")
-    ann.get_by_test_id("create-turn-seconds").fill("120")
+    fill_table_form(ann, "Fair test", seats=3)
     ann.get_by_test_id("create-submit").click()
     ann.wait_for_url(re.compile(r"/t/[^/]+$"))
     table = ann.url.rsplit("/", 1)[1]

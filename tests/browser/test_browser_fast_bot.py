@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Browser
 
-from browser_helpers import new_page
+from browser_helpers import fill_table_form, new_page
 from paths import ARTIFACTS, PACKAGE
 
 
@@ -27,9 +27,7 @@ def test_a_host_seats_the_fast_bot_and_plays_it_heads_up(
     errors: list[str] = []
     page = new_page(browser, errors, width=1280, height=800)
     page.goto(f"{server}/?lang={lang}")
-    page.get_by_test_id("create-name").fill("Heads-up")
-    page.get_by_test_id("create-host-name").fill("Ann")
-    page.get_by_test_id("create-seats").fill("2")
+    fill_table_form(page, "Heads-up", seats=2, turn_seconds=None)
     page.locator("[data-testid=other-bots] summary").click()
     field = page.get_by_test_id("bots-fast")
     label = page.locator("label", has=field)

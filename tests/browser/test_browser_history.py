@@ -28,6 +28,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
+from browser_helpers import fill_table_form
 from history_helpers import get, lines, own_palaces
 from paths import ARTIFACTS
 from server_helpers import Player, ServerProcess, run_closing
@@ -84,13 +85,8 @@ def test_a_player_steps_through_a_finished_hand(browser: Browser, server: Server
     ann = _page(browser, errors)
 
     ann.goto(f"{server.base}/")
-    ann.get_by_test_id("create-name").fill("History test")
-    ann.get_by_test_id("create-host-name").fill("Ann")
-    ann.get_by_test_id("create-seats").fill("3")
+    fill_table_form(ann, "History test", seats=3, bots={"random": 1})
     ann.get_by_test_id("create-stack").fill("200")
-    ann.get_by_test_id("create-turn-seconds").fill("120")
-    ann.locator("[data-testid=other-bots] summary").click()  # the bots beside the levels
-    ann.get_by_test_id("bots-random").fill("1")
     ann.get_by_test_id("create-records-for-all").check()
     ann.get_by_test_id("create-submit").click()
     ann.wait_for_url(re.compile(r"/t/[^/]+$"))

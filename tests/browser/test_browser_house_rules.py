@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page
 
-from browser_helpers import LANGS, new_page
+from browser_helpers import LANGS, fill_table_form, new_page
 from paths import ARTIFACTS
 from server_helpers import ServerProcess
 
@@ -34,15 +34,11 @@ def test_a_table_with_house_rules_is_made_on_the_form_and_shown(
     errors: list[str] = []
     ann = new_page(browser, errors, width=1280, height=800)
     ann.goto(f"{server}/")
-    ann.get_by_test_id("create-name").fill("House rules")
-    ann.get_by_test_id("create-host-name").fill("Ann")
-    ann.get_by_test_id("create-seats").fill("7")
+    fill_table_form(ann, "House rules", seats=7, turn_seconds=None, bots={"random": 1})
     ann.get_by_test_id("create-preset").select_option("quick")
     ann.locator("[data-testid=create-house-rules] summary").click()
     ann.get_by_test_id("create-deck").select_option("5")  # 20 cards, 10 to A
     ann.get_by_test_id("create-struck").select_option("rank")
-    ann.locator("[data-testid=other-bots] summary").click()
-    ann.get_by_test_id("bots-random").fill("1")
 
     # 20 cards deal a banner and two palace cards to six players, not to seven
     # (R-PALACE-1): the server refuses the seats, and the form says so in words

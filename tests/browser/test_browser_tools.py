@@ -18,7 +18,7 @@ import re
 
 from playwright.sync_api import Browser, Dialog, Page
 
-from browser_helpers import new_page
+from browser_helpers import fill_table_form, new_page
 from paths import ARTIFACTS
 
 
@@ -36,10 +36,7 @@ def test_the_host_lets_a_player_in_adds_a_bot_and_pauses_the_game(
 
     ann.goto(f"{server}/")
     _ready(ann)
-    ann.get_by_test_id("create-name").fill("Tools test")
-    ann.get_by_test_id("create-host-name").fill("Ann")
-    ann.get_by_test_id("create-seats").fill("3")
-    ann.get_by_test_id("create-turn-seconds").fill("120")
+    fill_table_form(ann, "Tools test", seats=3)
     ann.get_by_test_id("create-approval").check()
     ann.get_by_test_id("create-rebuys").check()
     ann.get_by_test_id("create-submit").click()

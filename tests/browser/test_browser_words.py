@@ -37,7 +37,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from browser_helpers import LANGS, new_page
+from browser_helpers import LANGS, fill_table_form, new_page
 from palace_poker import events as ev
 from palace_poker.cards import parse_cards
 from palace_poker.errors import ERROR_CODES
@@ -481,12 +481,7 @@ def test_a_table_in_each_language(browser: Browser, server: str, lang: str) -> N
     errors: list[str] = []
     page = new_page(browser, errors, locale="en-US")
     page.goto(f"{server}/?lang={lang}")
-    page.get_by_test_id("create-name").fill("Palas")
-    page.get_by_test_id("create-host-name").fill("Ann")
-    page.get_by_test_id("create-seats").fill("2")
-    page.get_by_test_id("create-turn-seconds").fill("120")
-    page.locator("[data-testid=other-bots] summary").click()  # the bots beside the levels
-    page.get_by_test_id("bots-random").fill("1")
+    fill_table_form(page, "Palas", seats=2, bots={"random": 1})
     page.get_by_test_id("create-submit").click()
     page.wait_for_url(re.compile(r"/t/[^/?]+$"))  # the table's link, without ?lang=
     page.get_by_test_id("start-button").wait_for()
